@@ -1,0 +1,359 @@
+//! The `ek_` exports. Their doc comments are the C header's documentation.
+
+use super::guard;
+use crate::board::EkBoard;
+use crate::generic::perft::EkPerftStats;
+use crate::hash_table::{self, EkHashTable};
+use crate::isa::{self, dispatch, EnvChoice, Isa};
+use core::ffi::{c_char, c_int, CStr};
+
+/// Success.
+pub const EK_OK: c_int = 0;
+/// A required pointer argument was NULL.
+pub const EK_ERR_NULL: c_int = -1;
+/// An argument was outside its documented range.
+pub const EK_ERR_RANGE: c_int = -2;
+/// Not one of the level names "portable", "sse2", "avx2", "avx512".
+pub const EK_ERR_ISA_UNKNOWN: c_int = -3;
+/// A level this CPU cannot run.
+pub const EK_ERR_ISA_UNSUPPORTED: c_int = -4;
+/// An internal error was caught (a bug: please report it).
+pub const EK_ERR_INTERNAL: c_int = -5;
+
+/// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
+/// every possible score (-64..=64).
+pub const EK_SCORE_NONE: c_int = -32768;
+
+/// Square index of the pass move (Edax's PASS).
+pub const EK_PASS: c_int = crate::board::PASS;
+/// Square index of "no move" (Edax's NOMOVE).
+pub const EK_NOMOVE: c_int = crate::board::NOMOVE;
+
+/// A readable, static, NUL-terminated description of a status code (any value is accepted;
+/// unknown codes get "unknown status code").
+#[no_mangle]
+pub extern "C" fn ek_status_message(status: c_int) -> *const c_char {
+    let msg: &'static CStr = match status {
+        EK_OK => c"success",
+        EK_ERR_NULL => c"a required pointer argument was NULL",
+        EK_ERR_RANGE => c"an argument was outside its documented range",
+        EK_ERR_ISA_UNKNOWN => c"unknown instruction-set level (expected portable, sse2, avx2 or avx512)",
+        EK_ERR_ISA_UNSUPPORTED => c"this CPU cannot run the requested instruction-set level",
+        EK_ERR_INTERNAL => c"internal error in edax-kernels (please report it)",
+        _ => c"unknown status code",
+    };
+    msg.as_ptr()
+}
+
+/// The library version ("MAJOR.MINOR.PATCH"), static and NUL-terminated.
+#[no_mangle]
+pub extern "C" fn ek_version() -> *const c_char {
+    const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(v) => v,
+        Err(_) => panic!("the package version contains a NUL byte"),
+    };
+    VERSION.as_ptr()
+}
+
+const fn isa_cname(isa: Isa) -> &'static CStr {
+    match isa {
+        Isa::Portable => c"portable",
+        Isa::Sse2 => c"sse2",
+        Isa::Avx2 => c"avx2",
+        Isa::Avx512 => c"avx512",
+    }
+}
+
+/// The name of the active instruction-set level: "portable", "sse2", "avx2" or "avx512"
+/// (static, NUL-terminated).
+///
+/// The level is chosen on the first kernel call: the highest this CPU supports, or the one
+/// the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
+#[no_mangle]
+pub extern "C" fn ek_isa() -> *const c_char {
+    let isa = guard(Isa::Portable, isa::active);
+    isa_cname(isa).as_ptr()
+}
+
+fn parse_isa(name: *const c_char) -> Result<Isa, c_int> {
+    if name.is_null() {
+        return Err(EK_ERR_NULL);
+    }
+    // SAFETY: the caller passes a NUL-terminated string (documented contract).
+    let name = unsafe { CStr::from_ptr(name) };
+    name.to_str().ok().and_then(Isa::from_name).ok_or(EK_ERR_ISA_UNKNOWN)
+}
+
+/// Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
+/// an unknown name, `EK_ERR_NULL` for NULL.
+#[no_mangle]
+pub extern "C" fn ek_isa_supported(name: *const c_char) -> c_int {
+    guard(EK_ERR_INTERNAL, || match parse_isa(name) {
+        Ok(isa) => isa.is_available() as c_int,
+        Err(e) => e,
+    })
+}
+
+/// Makes the named level ("portable", "sse2", "avx2", "avx512") the active one for every
+/// kernel, from now on and in every thread. Returns `EK_OK`, `EK_ERR_NULL`,
+/// `EK_ERR_ISA_UNKNOWN` or `EK_ERR_ISA_UNSUPPORTED` (then nothing changes).
+///
+/// Meant for tests and benchmarks: kernels running in other threads at that moment finish
+/// on the old level.
+#[no_mangle]
+pub extern "C" fn ek_set_isa(name: *const c_char) -> c_int {
+    guard(EK_ERR_INTERNAL, || match parse_isa(name) {
+        Ok(isa) => isa::set_active(isa).map_or(EK_ERR_ISA_UNSUPPORTED, |()| EK_OK),
+        Err(e) => e,
+    })
+}
+
+/// How the environment variable EDAX_KERNELS_ISA was handled (it is read once, on the first
+/// kernel call): `EK_OK` when unset or naming a supported level (then used);
+/// `EK_ERR_ISA_UNKNOWN` when it is not a level name, `EK_ERR_ISA_UNSUPPORTED` when it names a
+/// level above this CPU's; in both error cases the highest supported level is used and one line
+/// explaining it was written to stderr.
+#[no_mangle]
+pub extern "C" fn ek_isa_env_status() -> c_int {
+    guard(EK_ERR_INTERNAL, || match isa::env_choice() {
+        EnvChoice::Unset | EnvChoice::Accepted(_) => EK_OK,
+        EnvChoice::Unsupported(_) => EK_ERR_ISA_UNSUPPORTED,
+        EnvChoice::Unknown(_) => EK_ERR_ISA_UNKNOWN,
+    })
+}
+
+/// Discs flipped when the side to move (P) plays square x against O (Edax's `flip`).
+///
+/// For each of the 8 directions, the run of O discs starting next to x flips when the first
+/// square after it holds a P disc. The content of square x itself is ignored (no legality
+/// check: an occupied x gives the discs that would flip were it empty). x outside 0..63
+/// (including EK_PASS and EK_NOMOVE) gives 0. A square set in both P and O counts as P's.
+#[no_mangle]
+pub extern "C" fn ek_flip(x: c_int, p: u64, o: u64) -> u64 {
+    dispatch::flip(x, p, o)
+}
+
+/// Edax's `board_flip`: `ek_flip(x, board->player, board->opponent)`. NULL board gives 0.
+#[no_mangle]
+pub extern "C" fn ek_board_flip(board: *const EkBoard, x: c_int) -> u64 {
+    // SAFETY: the caller passes NULL or a valid board (documented contract).
+    match unsafe { board.as_ref() } {
+        Some(b) => dispatch::flip(x, b.player, b.opponent),
+        None => 0,
+    }
+}
+
+/// Edax's `board_next`: writes to `next` the position after the side to move plays x (sides
+/// swapped: next->player = board->opponent ^ flipped, next->opponent = board->player ^
+/// (flipped | bit x)) and returns the flipped discs. x outside 0..63 (such as EK_PASS) flips
+/// nothing and places nothing: a pass. No legality check. `next` may equal `board`.
+/// A NULL argument returns 0 and writes nothing.
+#[no_mangle]
+pub extern "C" fn ek_board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
+    if board.is_null() || next.is_null() {
+        return 0;
+    }
+    // SAFETY: both pointers are non-null and, by contract, valid; `board` is read before
+    // `next` is written, so they may alias.
+    unsafe {
+        let b = *board;
+        let flipped = dispatch::flip(x, b.player, b.opponent);
+        *next = b.next(x, flipped);
+        flipped
+    }
+}
+
+/// Edax's `count_last_flip`: twice the number of discs P flips by playing x when every
+/// other square belongs to the opponent (the last empty square of a game). Bit x of P is
+/// ignored. x outside 0..63 gives 0.
+#[no_mangle]
+pub extern "C" fn ek_count_last_flip(x: c_int, p: u64) -> c_int {
+    dispatch::count_last_flip(x, p)
+}
+
+/// Edax 4.4's `board_score_1(board, beta, x)`: the final disc difference *for the opponent*
+/// (the side not to move) of a board whose single empty square is x, the side to move playing
+/// first: if it can play x it does; else the opponent plays x if it can; else the empty square
+/// goes to the winner. With Edax's lazy cut-offs: a result < beta is exact, a result >= beta is
+/// only a lower bound (between beta and the exact score).
+///
+/// Meant for boards with exactly one empty square x; on other boards it returns what the same
+/// formula gives (2 * popcount(O) - 64 adjusted by the two last-flip counts). x outside 0..63
+/// plays as a square nobody can take. NULL board gives EK_SCORE_NONE.
+#[no_mangle]
+pub extern "C" fn ek_board_score_1(board: *const EkBoard, beta: c_int, x: c_int) -> c_int {
+    // SAFETY: the caller passes NULL or a valid board (documented contract).
+    match unsafe { board.as_ref() } {
+        Some(b) => dispatch::board_score_1(b.player, b.opponent, beta, x),
+        None => EK_SCORE_NONE,
+    }
+}
+
+/// The exact score `ek_board_score_1` gives with no cut-off (beta > 64), computed branch-free
+/// from both sides' last flips at once. Same conventions and bad-input behaviour as
+/// `ek_board_score_1`.
+#[no_mangle]
+pub extern "C" fn ek_board_score_1_exact(board: *const EkBoard, x: c_int) -> c_int {
+    // SAFETY: the caller passes NULL or a valid board (documented contract).
+    match unsafe { board.as_ref() } {
+        Some(b) => dispatch::board_score_1_exact(b.player, b.opponent, x),
+        None => EK_SCORE_NONE,
+    }
+}
+
+/// Edax's `get_moves`: bitboard of the legal moves of P against O (empty squares from which
+/// a run of O discs ends on a P disc, in any of the 8 directions). A square set in both P and
+/// O counts as P's.
+#[no_mangle]
+pub extern "C" fn ek_get_moves(p: u64, o: u64) -> u64 {
+    dispatch::get_moves(p, o)
+}
+
+/// Edax's `can_move`: whether `ek_get_moves(P, O)` is non-zero.
+#[no_mangle]
+pub extern "C" fn ek_can_move(p: u64, o: u64) -> bool {
+    dispatch::can_move(p, o)
+}
+
+/// Edax's `get_mobility`: the number of legal moves, popcount(ek_get_moves(P, O)).
+#[no_mangle]
+pub extern "C" fn ek_get_mobility(p: u64, o: u64) -> c_int {
+    dispatch::get_mobility(p, o)
+}
+
+/// Edax's `get_weighted_mobility`: the number of legal moves, corners (A1, H1, A8, H8)
+/// counted twice.
+#[no_mangle]
+pub extern "C" fn ek_get_weighted_mobility(p: u64, o: u64) -> c_int {
+    dispatch::get_weighted_mobility(p, o)
+}
+
+/// Edax's `get_potential_mobility`: the empty squares next to an O disc that could be flipped
+/// in that direction (O discs on the A/H files do not count horizontally, on ranks 1/8 not
+/// vertically, on any edge not diagonally), corners counted twice. A square set in both P and
+/// O counts as P's.
+#[no_mangle]
+pub extern "C" fn ek_get_potential_mobility(p: u64, o: u64) -> c_int {
+    dispatch::get_potential_mobility(p, o)
+}
+
+/// Edax's `get_stability`: the number of P discs Edax proves stable (a lower bound of the
+/// truly stable ones): the stable edge discs, inner discs on a full line in all four
+/// directions, then, iterated, inner discs that in each direction have a stable neighbour or
+/// lie on a full line. A square set in both P and O counts as P's. No set-up call is needed.
+#[no_mangle]
+pub extern "C" fn ek_get_stability(p: u64, o: u64) -> c_int {
+    dispatch::get_stability(p, o)
+}
+
+/// Edax's `get_edge_stability`: the number of P discs on the four edges that no sequence of
+/// moves on their edge line can flip (exact per line). A square set in both P and O counts
+/// as P's. No set-up call is needed.
+#[no_mangle]
+pub extern "C" fn ek_get_edge_stability(p: u64, o: u64) -> c_int {
+    dispatch::get_edge_stability(p, o)
+}
+
+/// Edax's `get_corner_stability`: owned corners plus owned edge squares next to an owned
+/// corner (B1/A2, G1/H2, A7/B8, H7/G8).
+#[no_mangle]
+pub extern "C" fn ek_get_corner_stability(p: u64) -> c_int {
+    dispatch::get_corner_stability(p)
+}
+
+/// Edax 4.6's `board_get_hash_code`: c = crc32c(0, player); (c << 32) | crc32c(c, opponent),
+/// with the raw CRC-32C update of the SSE4.2 `crc32` instruction (no inversions). The CRC
+/// instruction is used when the active level has it, a table otherwise; both agree. The
+/// bitboards are hashed as they are. NULL board gives 0.
+#[no_mangle]
+pub extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
+    // SAFETY: the caller passes NULL or a valid board (documented contract).
+    match unsafe { board.as_ref() } {
+        Some(b) => dispatch::hash_code(b.player, b.opponent),
+        None => 0,
+    }
+}
+
+/// Edax's `board_symetry`: writes to `sym` the board under symmetry s (bit 0: mirror the
+/// files A<->H; bit 1: mirror the ranks 1<->8; bit 2: transpose across the A1-H8 diagonal;
+/// applied in that order). `sym` may equal `board`. Returns `EK_OK`, `EK_ERR_NULL`, or
+/// `EK_ERR_RANGE` when s is not 0..7; `sym` is written only on success.
+#[no_mangle]
+pub extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
+    if board.is_null() || sym.is_null() {
+        return EK_ERR_NULL;
+    }
+    if !(0..8).contains(&s) {
+        return EK_ERR_RANGE;
+    }
+    // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
+    unsafe { *sym = dispatch::symmetry(*board, s) };
+    EK_OK
+}
+
+/// Edax's `board_unique`: writes to `unique` the smallest of the 8 symmetric boards
+/// (comparing player, then opponent, as unsigned 64-bit numbers) and returns the symmetry
+/// s (0..7) with ek_board_symetry(board, s) == unique. On ties the first minimum in the order
+/// 0, 4, 1, 6, 2, 5, 3, 7 wins, as in Edax's AVX2 build. `unique` may equal `board`.
+/// Returns `EK_ERR_NULL` (and writes nothing) for a NULL argument.
+#[no_mangle]
+pub extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
+    if board.is_null() || unique.is_null() {
+        return EK_ERR_NULL;
+    }
+    // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
+    unsafe {
+        let (u, s) = dispatch::unique(*board);
+        *unique = u;
+        s
+    }
+}
+
+/// Edax's `hash_prefetch`: prefetches the first and the last entry of the 4-way bucket of
+/// `hash_code` in `table` (entries table->hash[hash_code & table->hash_mask] and the one 3
+/// after it). `EkHashTable` has the layout of Edax 4.6's `HashTable`, so an Edax table can be
+/// passed. A prefetch never faults, whatever table->hash holds; a NULL table does nothing.
+#[no_mangle]
+pub extern "C" fn ek_hash_prefetch(table: *const EkHashTable, hash_code: u64) {
+    // SAFETY: the caller passes NULL or a valid table (documented contract).
+    if let Some(t) = unsafe { table.as_ref() } {
+        hash_table::prefetch(t, hash_code);
+    }
+}
+
+/// The number of set bits of b (Edax's `bit_count`).
+#[no_mangle]
+pub extern "C" fn ek_bit_count(b: u64) -> c_int {
+    dispatch::bit_count(b)
+}
+
+/// Perft, Edax's convention (`lEdax -count games`): the number of nodes `depth` plies below
+/// (P, O), P to move. A pass is a node when the side to move has no move and the other side
+/// has one; a finished game has no children. depth 0 gives 1, a negative depth 0; depths
+/// beyond 130 give the same count as 130 (no line of play is longer).
+#[no_mangle]
+pub extern "C" fn ek_perft(p: u64, o: u64, depth: c_int) -> u64 {
+    guard(0, || dispatch::perft(EkBoard::new(p, o), depth).nodes)
+}
+
+/// Perft, the published convention (Aart Bik's sequence 4, 12, 56, 244, ...): like `ek_perft`,
+/// but a finished game counts as one node at every deeper ply.
+#[no_mangle]
+pub extern "C" fn ek_perft_terminal(p: u64, o: u64, depth: c_int) -> u64 {
+    guard(0, || dispatch::perft(EkBoard::new(p, o), depth).nodes_terminal)
+}
+
+/// Perft with all of Edax's counters (see `EkPerftStats`). Writes `*out` and returns `EK_OK`,
+/// or returns `EK_ERR_NULL` for a NULL `out`.
+#[no_mangle]
+pub extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
+    if out.is_null() {
+        return EK_ERR_NULL;
+    }
+    guard(EK_ERR_INTERNAL, || {
+        let s = dispatch::perft(EkBoard::new(p, o), depth);
+        // SAFETY: `out` is non-null and, by contract, valid for writes.
+        unsafe { *out = s };
+        EK_OK
+    })
+}

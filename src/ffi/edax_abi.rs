@@ -1,0 +1,134 @@
+//! Edax 4.6's own names and signatures (feature `edax-abi`), for linking into an Edax build
+//! in place of its definitions. Same kernels and defined behaviour as the `ek_` exports; where
+//! Edax's signature has no status (void functions), a NULL argument does nothing.
+//!
+//! These are declared by Edax's headers (board.h, bit.h, hash.h), not by edax_kernels.h.
+
+use crate::board::EkBoard;
+use crate::hash_table::{self, EkHashTable};
+use crate::isa::dispatch;
+use core::ffi::c_int;
+
+/// `uint64_t flip(const int x, const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn flip(x: c_int, p: u64, o: u64) -> u64 {
+    dispatch::flip(x, p, o)
+}
+
+/// `uint64_t board_flip(const Board*, const int x)`.
+#[no_mangle]
+pub extern "C" fn board_flip(board: *const EkBoard, x: c_int) -> u64 {
+    super::api::ek_board_flip(board, x)
+}
+
+/// `uint64_t board_next(const Board*, const int x, Board *next)`.
+#[no_mangle]
+pub extern "C" fn board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
+    super::api::ek_board_next(board, x, next)
+}
+
+/// `int count_last_flip(const int x, const uint64_t P)`.
+#[no_mangle]
+pub extern "C" fn count_last_flip(x: c_int, p: u64) -> c_int {
+    dispatch::count_last_flip(x, p)
+}
+
+/// `uint64_t get_moves(const uint64_t P, const uint64_t O)`: a plain function (Edax's AVX2
+/// builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see README.md).
+#[no_mangle]
+pub extern "C" fn get_moves(p: u64, o: u64) -> u64 {
+    dispatch::get_moves(p, o)
+}
+
+/// `bool can_move(const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn can_move(p: u64, o: u64) -> bool {
+    dispatch::can_move(p, o)
+}
+
+/// `int get_mobility(const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn get_mobility(p: u64, o: u64) -> c_int {
+    dispatch::get_mobility(p, o)
+}
+
+/// `int get_weighted_mobility(const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn get_weighted_mobility(p: u64, o: u64) -> c_int {
+    dispatch::get_weighted_mobility(p, o)
+}
+
+/// `int get_potential_mobility(const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn get_potential_mobility(p: u64, o: u64) -> c_int {
+    dispatch::get_potential_mobility(p, o)
+}
+
+/// `void edge_stability_init(void)`: the table is built at compile time, so this does
+/// nothing; it exists because Edax calls it before `get_stability`.
+#[no_mangle]
+pub extern "C" fn edge_stability_init() {}
+
+/// `int get_stability(const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn get_stability(p: u64, o: u64) -> c_int {
+    dispatch::get_stability(p, o)
+}
+
+/// `int get_edge_stability(const uint64_t P, const uint64_t O)`.
+#[no_mangle]
+pub extern "C" fn get_edge_stability(p: u64, o: u64) -> c_int {
+    dispatch::get_edge_stability(p, o)
+}
+
+/// `int get_corner_stability(const uint64_t P)`.
+#[no_mangle]
+pub extern "C" fn get_corner_stability(p: u64) -> c_int {
+    dispatch::get_corner_stability(p)
+}
+
+/// `uint64_t board_get_hash_code(const Board*)`.
+#[no_mangle]
+pub extern "C" fn board_get_hash_code(board: *const EkBoard) -> u64 {
+    super::api::ek_board_get_hash_code(board)
+}
+
+/// `void board_symetry(const Board*, const int s, Board *sym)`: like Edax, only bits 0..2 of
+/// s are used.
+#[no_mangle]
+pub extern "C" fn board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) {
+    super::api::ek_board_symetry(board, s & 7, sym);
+}
+
+/// `int board_unique(const Board*, Board *unique)`; a NULL argument returns 0.
+#[no_mangle]
+pub extern "C" fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
+    super::api::ek_board_unique(board, unique).max(0)
+}
+
+/// `void hash_prefetch(HashTable*, const uint64_t hashcode)`.
+#[no_mangle]
+pub extern "C" fn hash_prefetch(table: *mut EkHashTable, hash_code: u64) {
+    // SAFETY: the caller passes NULL or a valid table (Edax's contract).
+    if let Some(t) = unsafe { table.as_ref() } {
+        hash_table::prefetch(t, hash_code);
+    }
+}
+
+/// `int bit_count_64(const uint64_t)` (bit.h's `bit_count` macro calls it for 64-bit values).
+#[no_mangle]
+pub extern "C" fn bit_count_64(b: u64) -> c_int {
+    dispatch::bit_count(b)
+}
+
+/// `int bit_count_32(const uint32_t)`.
+#[no_mangle]
+pub extern "C" fn bit_count_32(b: u32) -> c_int {
+    dispatch::bit_count(b as u64)
+}
+
+/// `int bit_weighted_count(const uint64_t)`: corners count twice.
+#[no_mangle]
+pub extern "C" fn bit_weighted_count(b: u64) -> c_int {
+    crate::bit_weighted_count(b)
+}

@@ -1,0 +1,58 @@
+//! Legal moves and mobility on plain `u64`.
+//!
+//! Squares set in both bitboards count as the player's: the opponent is taken as `O & !P`.
+
+use super::masks::CORNERS;
+
+/// Opponent squares that can be inside a run in each direction (the files A and H cannot be
+/// crossed horizontally, nor diagonally; the ranks 1 and 8 cannot be crossed vertically).
+const H_INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+const V_INNER: u64 = 0x00FF_FFFF_FFFF_FF00;
+const D_INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+
+/// Squares reached from `p` through a run of `o` in direction `d` (both ways).
+///
+/// Parallel prefix: the run is grown by 1, 1, 2 and 2 squares, enough for the 6 inner
+/// squares of a line.
+#[inline(always)]
+fn moves_dir(p: u64, o: u64, d: u32) -> u64 {
+    let mut l = o & (p << d);
+    let mut r = o & (p >> d);
+    l |= o & (l << d);
+    r |= o & (r >> d);
+    let pl = o & (o << d);
+    let pr = o & (o >> d);
+    let d2 = d + d;
+    l |= pl & (l << d2);
+    r |= pr & (r >> d2);
+    l |= pl & (l << d2);
+    r |= pr & (r >> d2);
+    (l << d) | (r >> d)
+}
+
+/// Bitboard of the legal moves of `p` against `o`.
+#[inline(always)]
+pub(crate) fn get_moves(p: u64, o: u64) -> u64 {
+    let o = o & !p;
+    (moves_dir(p, o & H_INNER, 1)
+        | moves_dir(p, o & V_INNER, 8)
+        | moves_dir(p, o & D_INNER, 7)
+        | moves_dir(p, o & D_INNER, 9))
+        & !(p | o)
+}
+
+/// Empty squares next to an opponent disc that could be flipped in that direction.
+#[inline(always)]
+pub(crate) fn potential_moves(p: u64, o: u64) -> u64 {
+    let o = o & !p;
+    let h = o & H_INNER;
+    let v = o & V_INNER;
+    let d = o & D_INNER;
+    (h << 1 | h >> 1 | v << 8 | v >> 8 | d << 7 | d >> 7 | d << 9 | d >> 9) & !(p | o)
+}
+
+/// Popcount with the corners counted twice (Edax's `bit_weighted_count`).
+#[inline(always)]
+pub(crate) fn weighted_count(b: u64) -> u32 {
+    b.count_ones() + (b & CORNERS).count_ones()
+}

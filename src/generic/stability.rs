@@ -1,0 +1,122 @@
+//! Stable-disc estimation on plain `u64`, bit-exact with Edax 4.6.
+//!
+//! `get_stability` is Edax's lower bound: the exactly stable edge discs (from the edge table),
+//! the inner discs lying on a full line in all four directions, and then, to a fixed point,
+//! the inner discs that in each of the four directions have a stable neighbour or lie on a
+//! full line. The full-line masks below are the ones of Edax's `get_full_lines`; the result
+//! depends on them, so they are reproduced exactly.
+//!
+//! Squares set in both bitboards count as the player's: the opponent is taken as `O & !P`.
+
+include!(concat!(env!("OUT_DIR"), "/edge_stability.rs"));
+
+const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+
+/// Gathers the A file (bit 0 of each rank) into one byte, A1 = bit 0.
+#[inline(always)]
+fn pack_a_file(b: u64) -> usize {
+    ((b & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+/// Gathers the H file (bit 7 of each rank) into one byte, H1 = bit 0.
+#[inline(always)]
+fn pack_h_file(b: u64) -> usize {
+    ((b & 0x8080_8080_8080_8080).wrapping_mul(0x0002_0408_1020_4081) >> 56) as usize
+}
+
+/// Spreads bits 1..=6 of a byte onto A2..A7.
+#[inline(always)]
+fn unpack_a_file(b: u8) -> u64 {
+    ((b as u64 & 0x7E).wrapping_mul(0x0000_0408_1020_4080)) & 0x0001_0101_0101_0100
+}
+
+/// Spreads bits 1..=6 of a byte onto H2..H7.
+#[inline(always)]
+fn unpack_h_file(b: u8) -> u64 {
+    ((b as u64 & 0x7E).wrapping_mul(0x0002_0408_1020_4000)) & 0x0080_8080_8080_8000
+}
+
+#[inline(always)]
+fn edge_entry(p: usize, o: usize) -> u8 {
+    EDGE_STABILITY[((p << 8) | o) & 0xFFFF]
+}
+
+/// The stable discs of `p` on the four edges, exact per edge line.
+#[inline(always)]
+pub(crate) fn stable_edge(p: u64, o: u64) -> u64 {
+    let o = o & !p;
+    edge_entry((p & 0xFF) as usize, (o & 0xFF) as usize) as u64
+        | (edge_entry((p >> 56) as usize, (o >> 56) as usize) as u64) << 56
+        | unpack_a_file(edge_entry(pack_a_file(p), pack_a_file(o)))
+        | unpack_h_file(edge_entry(pack_h_file(p), pack_h_file(o)))
+}
+
+/// Squares whose line is full, for the 4 directions (horizontal, vertical, the two diagonals).
+#[inline(always)]
+pub(crate) fn full_lines(disc: u64) -> [u64; 4] {
+    let mut h = disc;
+    h &= h >> 1;
+    h &= h >> 2;
+    h &= h >> 4;
+    let h = (h & 0x0101_0101_0101_0101).wrapping_mul(0xFF);
+
+    let mut v = disc;
+    v &= v.rotate_right(8);
+    v &= v.rotate_right(16);
+    v &= v.rotate_right(32);
+
+    let (mut l7, mut r7) = (disc, disc);
+    l7 &= 0xFF01_0101_0101_0101 | (l7 >> 7);
+    r7 &= 0x8080_8080_8080_80FF | (r7 << 7);
+    l7 &= 0xFFFF_0303_0303_0303 | (l7 >> 14);
+    r7 &= 0xC0C0_C0C0_C0C0_FFFF | (r7 << 14);
+    l7 &= 0xFFFF_FFFF_0F0F_0F0F | (l7 >> 28);
+    r7 &= 0xF0F0_F0F0_FFFF_FFFF | (r7 << 28);
+    let d7 = l7 & r7;
+
+    let (mut l9, mut r9) = (disc, disc);
+    l9 &= 0xFF80_8080_8080_8080 | (l9 >> 9);
+    r9 &= 0x0101_0101_0101_01FF | (r9 << 9);
+    l9 &= 0xFFFF_C0C0_C0C0_C0C0 | (l9 >> 18);
+    r9 &= 0x0303_0303_0303_FFFF | (r9 << 18);
+    let d9 = l9 & r9 & (0x0F0F_0F0F_F0F0_F0F0 | (l9 >> 36) | (r9 << 36));
+
+    [h, v, d7, d9]
+}
+
+/// Grows `stable` to the fixed point of "inner player disc with, in each direction, a stable
+/// neighbour or a full line".
+#[inline(always)]
+pub(crate) fn stable_by_contact(central: u64, mut stable: u64, full: &[u64; 4]) -> u64 {
+    loop {
+        let old = stable;
+        let h = (stable >> 1) | (stable << 1) | full[0];
+        let v = (stable >> 8) | (stable << 8) | full[1];
+        let d7 = (stable >> 7) | (stable << 7) | full[2];
+        let d9 = (stable >> 9) | (stable << 9) | full[3];
+        stable |= h & v & d7 & d9 & central;
+        if stable == old {
+            return stable;
+        }
+    }
+}
+
+/// Edax's `get_stable_discs`: the stable discs of `p` (a subset of the truly stable ones).
+#[inline(always)]
+pub(crate) fn stable_discs(p: u64, o: u64) -> u64 {
+    let central = p & INNER;
+    let full = full_lines(p | o);
+    let stable = stable_edge(p, o) | (full[0] & full[1] & full[2] & full[3] & central);
+    stable_by_contact(central, stable, &full)
+}
+
+/// Owned corners plus the owned edge neighbours of an owned corner.
+#[inline(always)]
+pub(crate) fn corner_stable(p: u64) -> u64 {
+    (((0x0100_0000_0000_0001 & p) << 1)
+        | ((0x8000_0000_0000_0080 & p) >> 1)
+        | ((0x0000_0000_0000_0081 & p) << 8)
+        | ((0x8100_0000_0000_0000 & p) >> 8)
+        | 0x8100_0000_0000_0081)
+        & p
+}

@@ -1,0 +1,66 @@
+//! AVX2 level (x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, SSE4.2).
+
+use super::{Isa, Kernels};
+use crate::generic::{self, Prims};
+
+/// Whether this CPU supports the level.
+pub(super) fn supported() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("sse4.2")
+}
+
+/// The generic primitives compiled for this level.
+pub(super) struct Avx2Prims;
+
+impl Prims for Avx2Prims {
+    #[inline(always)]
+    fn flip(x: usize, p: u64, o: u64) -> u64 {
+        generic::flip::flip(x, p, o)
+    }
+    #[inline(always)]
+    fn get_moves(p: u64, o: u64) -> u64 {
+        generic::moves::get_moves(p, o)
+    }
+    #[inline(always)]
+    fn can_move(p: u64, o: u64) -> bool {
+        generic::moves::get_moves(p, o) != 0
+    }
+    #[inline(always)]
+    fn popcount(b: u64) -> u32 {
+        b.count_ones()
+    }
+    #[inline(always)]
+    fn last_flip_count(x: usize, p: u64) -> i32 {
+        2 * generic::flip::last_flip(x, p).count_ones() as i32
+    }
+}
+
+generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] Avx2Prims;
+    flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
+    get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
+    get_corner_stability, hash_code, symmetry, unique, bit_count, perft);
+
+pub(super) static KERNELS: Kernels = Kernels {
+    isa: Isa::Avx2,
+    flip: g::flip,
+    count_last_flip: g::count_last_flip,
+    board_score_1: g::board_score_1,
+    board_score_1_exact: g::board_score_1_exact,
+    get_moves: g::get_moves,
+    can_move: g::can_move,
+    get_mobility: g::get_mobility,
+    get_weighted_mobility: g::get_weighted_mobility,
+    get_potential_mobility: g::get_potential_mobility,
+    get_stability: g::get_stability,
+    get_edge_stability: g::get_edge_stability,
+    get_corner_stability: g::get_corner_stability,
+    hash_code: g::hash_code,
+    symmetry: g::symmetry,
+    unique: g::unique,
+    bit_count: g::bit_count,
+    perft: g::perft,
+};

@@ -1,0 +1,297 @@
+//! Instruction-set levels, their kernel tables, and the run-time dispatch between them.
+//!
+//! Each level is one module exposing one [`Kernels`] table; the compiler checks that every
+//! table fills every entry with the right signature. The active table is chosen once, on the
+//! first kernel call (or by [`set_active`]), and copied into one atomic function pointer per
+//! kernel: a call costs one load and one indirect jump.
+
+use crate::board::EkBoard;
+use crate::generic::perft::EkPerftStats;
+use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
+use std::sync::{Mutex, Once, OnceLock};
+
+#[macro_use]
+mod entries;
+mod portable;
+cfg_if::cfg_if! {
+    if #[cfg(target_arch = "x86_64")] {
+        mod avx2;
+        mod avx512;
+        mod sse2;
+    }
+}
+
+/// An instruction-set level, from the lowest to the highest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Isa {
+    /// Plain `u64` code for any target.
+    Portable = 0,
+    /// x86-64 baseline: SSE2.
+    Sse2 = 1,
+    /// x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, SSE4.2 (CRC32).
+    Avx2 = 2,
+    /// x86-64-v4 plus AVX-512 CD: AVX-512 F/VL/BW/DQ/CD on top of the AVX2 level.
+    Avx512 = 3,
+}
+
+impl Isa {
+    /// Every level, lowest first.
+    pub const ALL: [Isa; 4] = [Isa::Portable, Isa::Sse2, Isa::Avx2, Isa::Avx512];
+
+    /// The level's name, as accepted by `EDAX_KERNELS_ISA`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Isa::Portable => "portable",
+            Isa::Sse2 => "sse2",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+        }
+    }
+
+    /// The level with that name.
+    pub fn from_name(name: &str) -> Option<Isa> {
+        Isa::ALL.into_iter().find(|isa| isa.name() == name)
+    }
+
+    /// Whether this CPU can run the level.
+    pub fn is_available(self) -> bool {
+        self.kernels().is_some()
+    }
+
+    /// The highest level this CPU can run.
+    pub fn best() -> Isa {
+        Isa::ALL.into_iter().rev().find(|isa| isa.is_available()).unwrap_or(Isa::Portable)
+    }
+
+    /// The level's kernels, or `None` when this CPU cannot run them.
+    pub fn kernels(self) -> Option<&'static Kernels> {
+        cfg_if::cfg_if! {
+            if #[cfg(target_arch = "x86_64")] {
+                match self {
+                    Isa::Portable => Some(&portable::KERNELS),
+                    Isa::Sse2 => Some(&sse2::KERNELS),
+                    Isa::Avx2 => avx2::supported().then_some(&avx2::KERNELS),
+                    Isa::Avx512 => avx512::supported().then_some(&avx512::KERNELS),
+                }
+            } else {
+                match self {
+                    Isa::Portable => Some(&portable::KERNELS),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn from_u8(v: u8) -> Isa {
+        Isa::ALL[(v & 3) as usize]
+    }
+}
+
+/// Declares the kernel table: the [`Kernels`] type with one safe method per entry, the active
+/// slots with their first-call trampolines, and the dispatched free functions.
+macro_rules! kernel_table {
+    ($( $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty; )*) => {
+        /// The kernels of one instruction-set level; obtained from [`Isa::kernels`].
+        pub struct Kernels {
+            isa: Isa,
+            $( $name: unsafe fn($($ty),*) -> $ret, )*
+        }
+
+        impl Kernels {
+            /// The level these kernels belong to.
+            pub fn isa(&self) -> Isa {
+                self.isa
+            }
+            $(
+                $(#[$doc])*
+                #[inline(always)]
+                pub fn $name(&self, $($arg: $ty),*) -> $ret {
+                    // SAFETY: a `Kernels` reference is only handed out by `Isa::kernels`, after
+                    // checking that the CPU supports its level.
+                    unsafe { (self.$name)($($arg),*) }
+                }
+            )*
+        }
+
+        /// One atomic function pointer per kernel, pointing at the active level's entry (or,
+        /// before the first call, at a trampoline that selects the level first).
+        mod slot {
+            use super::*;
+            $(
+                #[allow(non_upper_case_globals)]
+                pub(super) static $name: AtomicPtr<()> = AtomicPtr::new(trampoline::$name as *mut ());
+            )*
+
+            pub(super) fn install(k: &'static Kernels) {
+                $( $name.store(k.$name as *mut (), Relaxed); )*
+            }
+
+            mod trampoline {
+                use super::super::*;
+                $(
+                    pub(super) unsafe fn $name($($arg: $ty),*) -> $ret {
+                        ensure_selected();
+                        dispatch::$name($($arg),*)
+                    }
+                )*
+            }
+        }
+
+        /// The kernels of the active level (see [`active`]).
+        pub mod dispatch {
+            use super::*;
+            $(
+                $(#[$doc])*
+                #[inline(always)]
+                pub fn $name($($arg: $ty),*) -> $ret {
+                    let ptr = slot::$name.load(Relaxed);
+                    // SAFETY: the slot only ever holds a trampoline or an entry of a table
+                    // whose level this CPU supports, both of exactly this signature.
+                    let f: unsafe fn($($ty),*) -> $ret = unsafe { core::mem::transmute(ptr) };
+                    // SAFETY: as above, the CPU supports the entry's target features.
+                    unsafe { f($($arg),*) }
+                }
+            )*
+        }
+    };
+}
+
+kernel_table! {
+    /// Discs flipped when the side to move plays `x` (0 when `x` is not 0..=63).
+    fn flip(x: i32, p: u64, o: u64) -> u64;
+    /// Twice the number of discs flipped by `p` playing `x`, every other square being the
+    /// opponent's (0 when `x` is not 0..=63).
+    fn count_last_flip(x: i32, p: u64) -> i32;
+    /// Edax 4.4's `board_score_1` on the board (p, o) with its single empty square `x`.
+    fn board_score_1(p: u64, o: u64, beta: i32, x: i32) -> i32;
+    /// The exact score of `board_score_1`, without cut-off, branch-free.
+    fn board_score_1_exact(p: u64, o: u64, x: i32) -> i32;
+    /// Bitboard of the legal moves.
+    fn get_moves(p: u64, o: u64) -> u64;
+    /// Whether the side to move has a legal move.
+    fn can_move(p: u64, o: u64) -> bool;
+    /// Number of legal moves.
+    fn get_mobility(p: u64, o: u64) -> i32;
+    /// Number of legal moves, corners counted twice.
+    fn get_weighted_mobility(p: u64, o: u64) -> i32;
+    /// Empty squares next to a flippable opponent disc, corners counted twice.
+    fn get_potential_mobility(p: u64, o: u64) -> i32;
+    /// Edax's estimate (a lower bound) of the number of stable discs of `p`.
+    fn get_stability(p: u64, o: u64) -> i32;
+    /// Number of discs of `p` on the edges that no move on their edge can flip.
+    fn get_edge_stability(p: u64, o: u64) -> i32;
+    /// Owned corners plus owned edge squares next to an owned corner.
+    fn get_corner_stability(p: u64) -> i32;
+    /// Edax 4.6's `board_get_hash_code` (CRC-32C of both bitboards).
+    fn hash_code(p: u64, o: u64) -> u64;
+    /// The board under symmetry `s` (bits 0..=2 of `s` used).
+    fn symmetry(b: EkBoard, s: i32) -> EkBoard;
+    /// The smallest symmetric board and the symmetry giving it.
+    fn unique(b: EkBoard) -> (EkBoard, i32);
+    /// Number of set bits.
+    fn bit_count(b: u64) -> i32;
+    /// Perft counters of the tree of `depth` plies below `b`.
+    fn perft(b: EkBoard, depth: i32) -> EkPerftStats;
+}
+
+/// How the `EDAX_KERNELS_ISA` environment variable was handled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnvChoice {
+    /// Unset: the best level is used.
+    Unset,
+    /// A level this CPU supports: it is used.
+    Accepted(Isa),
+    /// A known level above what this CPU supports: the best supported level is used.
+    Unsupported(Isa),
+    /// Not a level name: the best level is used.
+    Unknown(String),
+}
+
+/// The environment variable that forces a lower level.
+pub const ISA_ENV: &str = "EDAX_KERNELS_ISA";
+
+struct Selection {
+    isa: Isa,
+    env: EnvChoice,
+}
+
+fn selection() -> &'static Selection {
+    static SELECTION: OnceLock<Selection> = OnceLock::new();
+    SELECTION.get_or_init(|| {
+        let best = Isa::best();
+        let env = match std::env::var_os(ISA_ENV) {
+            None => EnvChoice::Unset,
+            Some(v) => match v.to_str().and_then(Isa::from_name) {
+                Some(isa) if isa <= best => EnvChoice::Accepted(isa),
+                Some(isa) => EnvChoice::Unsupported(isa),
+                None => EnvChoice::Unknown(v.to_string_lossy().into_owned()),
+            },
+        };
+        let isa = match env {
+            EnvChoice::Accepted(isa) => isa,
+            _ => best,
+        };
+        if let Some(msg) = env_message(&env, isa) {
+            use std::io::Write;
+            // Reported once per process; a closed stderr is not an error for the host.
+            let _ = writeln!(std::io::stderr(), "edax-kernels: {msg}");
+        }
+        Selection { isa, env }
+    })
+}
+
+fn env_message(env: &EnvChoice, used: Isa) -> Option<String> {
+    let names = Isa::ALL.map(Isa::name).join("|");
+    match env {
+        EnvChoice::Unset | EnvChoice::Accepted(_) => None,
+        EnvChoice::Unsupported(isa) => Some(format!(
+            "{ISA_ENV}={} is not supported by this CPU; using {}",
+            isa.name(),
+            used.name()
+        )),
+        EnvChoice::Unknown(v) => {
+            Some(format!("{ISA_ENV}={v:?} is not one of {names}; using {}", used.name()))
+        }
+    }
+}
+
+/// How `EDAX_KERNELS_ISA` was handled (read once, on the first kernel call).
+pub fn env_choice() -> EnvChoice {
+    selection().env.clone()
+}
+
+static ACTIVE: AtomicU8 = AtomicU8::new(0);
+static INSTALL: Mutex<()> = Mutex::new(());
+static SELECTED: Once = Once::new();
+
+fn install(isa: Isa, k: &'static Kernels) {
+    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    slot::install(k);
+    ACTIVE.store(isa as u8, Relaxed);
+}
+
+fn ensure_selected() {
+    SELECTED.call_once(|| {
+        // The selected level is always supported; portable is the fallback that cannot fail.
+        let isa = selection().isa;
+        match isa.kernels() {
+            Some(k) => install(isa, k),
+            None => install(Isa::Portable, &portable::KERNELS),
+        }
+    });
+}
+
+/// The level the dispatched kernels use.
+pub fn active() -> Isa {
+    ensure_selected();
+    Isa::from_u8(ACTIVE.load(Relaxed))
+}
+
+/// Makes `isa` the level of the dispatched kernels; fails when this CPU cannot run it.
+pub fn set_active(isa: Isa) -> Result<(), Isa> {
+    let k = isa.kernels().ok_or(isa)?;
+    ensure_selected();
+    install(isa, k);
+    Ok(())
+}

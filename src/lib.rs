@@ -1,0 +1,49 @@
+//! # edax-kernels
+//!
+//! The hot kernels of the Edax 4.6 Othello engine (flips, move generation, mobility,
+//! stability, last-move scores, hashing, symmetries, perft), re-implemented with SIMD,
+//! bit-exact with Edax, and exported through a C ABI (`include/edax_kernels.h`).
+//!
+//! Bit numbering: A1 = bit 0 ... H8 = bit 63; square index `x` = 0..=63, 64 = PASS,
+//! 65 = NOMOVE. `P`/`player` is the side to move, `O`/`opponent` the other side.
+//!
+//! Each kernel exists per instruction-set level ([`Isa`]); the free functions of this crate
+//! call the active level, chosen once at run time from the CPU (and `EDAX_KERNELS_ISA`).
+//! [`Isa::kernels`] gives direct access to any level the CPU supports.
+//!
+//! Defined behaviour on any input: a square outside 0..=63 flips nothing; a square set in
+//! both bitboards counts as the player's (the opponent is taken as `O & !P`) in every kernel
+//! that reads both sides as discs.
+
+mod board;
+pub mod ffi;
+mod generic;
+mod hash_table;
+mod isa;
+
+pub use board::{square_bit, EkBoard, NOMOVE, PASS};
+pub use generic::perft::EkPerftStats;
+pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, HASH_N_WAY};
+pub use isa::dispatch::*;
+pub use isa::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
+
+/// Edax's `board_flip`: the discs flipped by playing `x` on `board`.
+#[inline]
+pub fn board_flip(board: &EkBoard, x: i32) -> u64 {
+    flip(x, board.player, board.opponent)
+}
+
+/// Edax's `board_next`: the position after playing `x` (sides swapped), and the flipped discs.
+///
+/// `x` outside 0..=63 (such as [`PASS`]) flips nothing and places no disc: a pass.
+#[inline]
+pub fn board_next(board: &EkBoard, x: i32) -> (EkBoard, u64) {
+    let f = board_flip(board, x);
+    (board.next(x, f), f)
+}
+
+/// Edax's `bit_weighted_count`: the number of set bits, the four corners counted twice.
+#[inline]
+pub fn bit_weighted_count(b: u64) -> i32 {
+    generic::moves::weighted_count(b) as i32
+}

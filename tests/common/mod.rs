@@ -1,0 +1,108 @@
+//! Shared test helpers: golden-file reading, naive oracles, random reachable positions.
+#![allow(dead_code)] // each test binary uses a different subset
+
+use edax_kernels::{EkBoard, Isa, Kernels};
+use std::path::PathBuf;
+
+/// The levels this CPU supports, lowest first.
+pub fn supported_levels() -> Vec<&'static Kernels> {
+    Isa::ALL.into_iter().filter_map(Isa::kernels).collect()
+}
+
+/// Records of a golden file: whitespace-separated fields, the `#` header line skipped.
+pub fn golden(name: &str) -> Vec<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let records: Vec<Vec<String>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(str::to_owned).collect())
+        .collect();
+    assert!(!records.is_empty(), "{name} has no records");
+    records
+}
+
+pub fn hex(s: &str) -> u64 {
+    u64::from_str_radix(s, 16).unwrap_or_else(|e| panic!("bad hex {s:?}: {e}"))
+}
+
+pub fn dec<T: std::str::FromStr>(s: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    s.parse().unwrap_or_else(|e| panic!("bad number {s:?}: {e:?}"))
+}
+
+/// splitmix64, the generator the golden files were made with.
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniformly chosen set bit of `b` (non-zero).
+    pub fn pick_bit(&mut self, b: u64) -> u32 {
+        let n = (self.next_u64() % b.count_ones() as u64) as u32;
+        let mut b = b;
+        for _ in 0..n {
+            b &= b - 1;
+        }
+        b.trailing_zeros()
+    }
+}
+
+/// Naive flip: walks the 8 directions square by square ("P wins" on overlapping squares).
+pub fn naive_flip(x: u32, p: u64, o: u64) -> u64 {
+    let o = o & !p;
+    let (r0, c0) = ((x / 8) as i32, (x % 8) as i32);
+    let mut flipped = 0;
+    for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+        let (mut r, mut c, mut run) = (r0 + dr, c0 + dc, 0u64);
+        while (0..8).contains(&r) && (0..8).contains(&c) && o >> (r * 8 + c) & 1 == 1 {
+            run |= 1 << (r * 8 + c);
+            r += dr;
+            c += dc;
+        }
+        if (0..8).contains(&r) && (0..8).contains(&c) && p >> (r * 8 + c) & 1 == 1 {
+            flipped |= run;
+        }
+    }
+    flipped
+}
+
+/// Naive legal moves: empty squares with a non-empty naive flip.
+pub fn naive_moves(p: u64, o: u64) -> u64 {
+    let empty = !(p | o);
+    (0..64).filter(|&x| empty >> x & 1 == 1 && naive_flip(x, p, o) != 0).fold(0, |m, x| m | 1 << x)
+}
+
+/// Every position of random legal games from the start (fixed seed), including must-pass
+/// and final positions, until `n` positions are collected.
+pub fn random_positions(seed: u64, n: usize) -> Vec<EkBoard> {
+    let k = Isa::Portable.kernels().expect("portable is always supported");
+    let mut rng = SplitMix64(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut b = EkBoard::START;
+        loop {
+            out.push(b);
+            let moves = k.get_moves(b.player, b.opponent);
+            if moves == 0 {
+                if !k.can_move(b.opponent, b.player) {
+                    break;
+                }
+                b = b.swapped();
+                continue;
+            }
+            let x = rng.pick_bit(moves) as i32;
+            b = b.next(x, k.flip(x, b.player, b.opponent));
+        }
+    }
+    out.truncate(n);
+    out
+}
