@@ -5,8 +5,12 @@
 //! non-square moves Edax uses, and flip nothing.
 
 /// Square index of the "pass" move (Edax's `PASS`).
+///
+/// cbindgen:ignore
 pub const PASS: i32 = 64;
 /// Square index of "no move" (Edax's `NOMOVE`).
+///
+/// cbindgen:ignore
 pub const NOMOVE: i32 = 65;
 
 /// An Othello position seen from the side to move (Edax's `Board`, same layout).
@@ -23,6 +27,8 @@ pub struct EkBoard {
 
 impl EkBoard {
     /// The standard start position, black to move.
+    ///
+    /// cbindgen:ignore
     pub const START: EkBoard = EkBoard { player: 0x0000_0008_1000_0000, opponent: 0x0000_0010_0800_0000 };
 
     /// A board from the two bitboards.

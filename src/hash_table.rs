@@ -8,6 +8,8 @@ use crate::board::EkBoard;
 use core::ffi::c_void;
 
 /// Ways of one bucket (Edax's `HASH_N_WAY`).
+///
+/// cbindgen:ignore
 pub const HASH_N_WAY: usize = 4;
 
 /// The draft fields of Edax's `HashDraft` union, one byte each.

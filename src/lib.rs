@@ -19,6 +19,7 @@ mod board;
 pub mod ffi;
 mod generic;
 mod hash_table;
+/// cbindgen:ignore
 mod isa;
 
 pub use board::{square_bit, EkBoard, NOMOVE, PASS};

@@ -7,27 +7,45 @@ use crate::hash_table::{self, EkHashTable};
 use crate::isa::{self, dispatch, EnvChoice, Isa};
 use core::ffi::{c_char, c_int, CStr};
 
-/// Success.
-pub const EK_OK: c_int = 0;
-/// A required pointer argument was NULL.
-pub const EK_ERR_NULL: c_int = -1;
-/// An argument was outside its documented range.
-pub const EK_ERR_RANGE: c_int = -2;
-/// Not one of the level names "portable", "sse2", "avx2", "avx512".
-pub const EK_ERR_ISA_UNKNOWN: c_int = -3;
-/// A level this CPU cannot run.
-pub const EK_ERR_ISA_UNSUPPORTED: c_int = -4;
-/// An internal error was caught (a bug: please report it).
-pub const EK_ERR_INTERNAL: c_int = -5;
+/// Status codes of the functions that can fail (returned as `int`: 0 or negative).
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EkStatus {
+    /// Success.
+    EK_OK = 0,
+    /// A required pointer argument was NULL.
+    EK_ERR_NULL = -1,
+    /// An argument was outside its documented range.
+    EK_ERR_RANGE = -2,
+    /// Not one of the level names "portable", "sse2", "avx2", "avx512".
+    EK_ERR_ISA_UNKNOWN = -3,
+    /// A level this CPU cannot run.
+    EK_ERR_ISA_UNSUPPORTED = -4,
+    /// An internal error was caught (a bug: please report it).
+    EK_ERR_INTERNAL = -5,
+}
+
+macro_rules! status_consts {
+    ($($name:ident),*) => {
+        $(
+            #[doc = concat!("`EkStatus::", stringify!($name), "` as an `int`.")]
+            ///
+            /// cbindgen:ignore
+            pub const $name: c_int = EkStatus::$name as c_int;
+        )*
+    };
+}
+status_consts!(EK_OK, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_ISA_UNKNOWN, EK_ERR_ISA_UNSUPPORTED, EK_ERR_INTERNAL);
 
 /// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
 /// every possible score (-64..=64).
-pub const EK_SCORE_NONE: c_int = -32768;
+pub const EK_SCORE_NONE: c_int = 32767;
 
 /// Square index of the pass move (Edax's PASS).
-pub const EK_PASS: c_int = crate::board::PASS;
+pub const EK_PASS: c_int = 64;
 /// Square index of "no move" (Edax's NOMOVE).
-pub const EK_NOMOVE: c_int = crate::board::NOMOVE;
+pub const EK_NOMOVE: c_int = 65;
 
 /// A readable, static, NUL-terminated description of a status code (any value is accepted;
 /// unknown codes get "unknown status code").
@@ -356,4 +374,15 @@ pub extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerft
         unsafe { *out = s };
         EK_OK
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_constants_match_the_board_module() {
+        assert_eq!(EK_PASS, crate::board::PASS);
+        assert_eq!(EK_NOMOVE, crate::board::NOMOVE);
+    }
 }

@@ -1,0 +1,209 @@
+/*
+ * Known answers from Edax 4.6 (tests/data/golden) through the C API, on every level this
+ * CPU supports. Usage: known_answers GOLDEN_DIR
+ */
+#include "edax_kernels.h"
+#include "check.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const char *golden_dir;
+
+/* Opens GOLDEN_DIR/name, or fails the test. */
+static FILE *open_golden(const char *name)
+{
+    char path[4096];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", golden_dir, name);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "cannot open %s\n", path);
+        exit(EXIT_FAILURE);
+    }
+    return f;
+}
+
+/* Reads the next record line into buf (skipping comments); returns 0 at end of file. */
+static int next_record(FILE *f, char *buf, size_t size)
+{
+    while (fgets(buf, (int) size, f) != NULL) {
+        if (buf[0] != '#' && buf[0] != '\n') return 1;
+    }
+    return 0;
+}
+
+static void check_flip(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("flip.txt");
+    while (next_record(f, line, sizeof line)) {
+        uint64_t p, o, want;
+        int x;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &p, &o, &x, &want) != 4) continue;
+        CHECK(ek_flip(x, p, o) == want, "[%s] ek_flip(%d, %016" PRIx64 ", %016" PRIx64 ")", isa, x, p, o);
+        {
+            EkBoard b = { p, o }, next;
+            uint64_t flipped = ek_board_next(&b, x, &next);
+            CHECK(flipped == want && ek_board_flip(&b, x) == want, "[%s] board_next/flip x=%d", isa, x);
+            CHECK(next.player == (o ^ want), "[%s] board_next player x=%d", isa, x);
+        }
+    }
+    fclose(f);
+}
+
+static void check_moves(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("moves.txt");
+    while (next_record(f, line, sizeof line)) {
+        uint64_t p, o, moves;
+        int mob, wmob, pot, can;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %d %d %d %d", &p, &o, &moves, &mob, &wmob, &pot, &can) != 7) continue;
+        CHECK(ek_get_moves(p, o) == moves, "[%s] get_moves %016" PRIx64 " %016" PRIx64, isa, p, o);
+        CHECK(ek_get_mobility(p, o) == mob, "[%s] get_mobility", isa);
+        CHECK(ek_get_weighted_mobility(p, o) == wmob, "[%s] get_weighted_mobility", isa);
+        CHECK(ek_get_potential_mobility(p, o) == pot, "[%s] get_potential_mobility", isa);
+        CHECK((int) ek_can_move(p, o) == can, "[%s] can_move", isa);
+        CHECK(ek_bit_count(moves) == mob, "[%s] bit_count", isa);
+    }
+    fclose(f);
+}
+
+static void check_stability(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("stability.txt");
+    while (next_record(f, line, sizeof line)) {
+        uint64_t p, o;
+        int st, edge, corner;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d", &p, &o, &st, &edge, &corner) != 5) continue;
+        CHECK(ek_get_stability(p, o) == st, "[%s] get_stability %016" PRIx64 " %016" PRIx64, isa, p, o);
+        CHECK(ek_get_edge_stability(p, o) == edge, "[%s] get_edge_stability", isa);
+        CHECK(ek_get_corner_stability(p) == corner, "[%s] get_corner_stability", isa);
+    }
+    fclose(f);
+}
+
+static void check_last_flip(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("last_flip.txt");
+    while (next_record(f, line, sizeof line)) {
+        uint64_t b;
+        int x, n;
+        if (sscanf(line, "%" SCNx64 " %d %d", &b, &x, &n) != 3) continue;
+        CHECK(ek_count_last_flip(x, b) == n, "[%s] count_last_flip(%d, %016" PRIx64 ")", isa, x, b);
+    }
+    fclose(f);
+}
+
+static void check_score1(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("score1.txt");
+    while (next_record(f, line, sizeof line)) {
+        EkBoard b;
+        int x, beta, score, exact;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d %d", &b.player, &b.opponent, &x, &beta, &score, &exact) != 6) continue;
+        CHECK(ek_board_score_1(&b, beta, x) == score, "[%s] board_score_1 x=%d beta=%d", isa, x, beta);
+        CHECK(ek_board_score_1_exact(&b, x) == exact, "[%s] board_score_1_exact x=%d", isa, x);
+    }
+    fclose(f);
+}
+
+static void check_hash(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("hash.txt");
+    while (next_record(f, line, sizeof line)) {
+        EkBoard b;
+        uint64_t h;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &h) != 3) continue;
+        CHECK(ek_board_get_hash_code(&b) == h, "[%s] hash %016" PRIx64, isa, b.player);
+    }
+    fclose(f);
+}
+
+static void check_symmetry(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("symmetry.txt");
+    while (next_record(f, line, sizeof line)) {
+        EkBoard b, want, got;
+        int s;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &s, &want.player, &want.opponent) != 5) continue;
+        CHECK(ek_board_symetry(&b, s, &got) == EK_OK, "[%s] board_symetry status", isa);
+        CHECK(got.player == want.player && got.opponent == want.opponent, "[%s] board_symetry s=%d", isa, s);
+    }
+    fclose(f);
+}
+
+static void check_unique(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("unique.txt");
+    while (next_record(f, line, sizeof line)) {
+        EkBoard b, want, got;
+        int s;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %d", &b.player, &b.opponent, &want.player, &want.opponent, &s) != 5) continue;
+        CHECK(ek_board_unique(&b, &got) == s, "[%s] board_unique index", isa);
+        CHECK(got.player == want.player && got.opponent == want.opponent, "[%s] board_unique board", isa);
+    }
+    fclose(f);
+}
+
+static void check_perft(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("perft.txt");
+    const EkBoard start = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+    while (next_record(f, line, sizeof line)) {
+        int depth;
+        unsigned long long n[6];
+        EkPerftStats s;
+        if (sscanf(line, "%d %llu %llu %llu %llu %llu %llu", &depth, &n[0], &n[1], &n[2], &n[3], &n[4], &n[5]) != 7) continue;
+        if (depth > 9) continue;
+        CHECK(ek_perft(start.player, start.opponent, depth) == n[0], "[%s] perft(%d)", isa, depth);
+        CHECK(ek_perft_terminal(start.player, start.opponent, depth) == n[5], "[%s] perft_terminal(%d)", isa, depth);
+        CHECK(ek_perft_stats(start.player, start.opponent, depth, &s) == EK_OK, "[%s] perft_stats status", isa);
+        CHECK(s.nodes == n[0] && s.passes == n[1] && s.wins == n[2] && s.draws == n[3] && s.losses == n[4]
+              && s.nodes_terminal == n[5], "[%s] perft_stats(%d)", isa, depth);
+    }
+    fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
+    size_t i;
+    int tested = 0;
+
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s GOLDEN_DIR\n", argv[0]);
+        return EXIT_FAILURE;
+    }
+    golden_dir = argv[1];
+    printf("edax-kernels %s, default level %s\n", ek_version(), ek_isa());
+    for (i = 0; i < sizeof levels / sizeof levels[0]; ++i) {
+        if (ek_isa_supported(levels[i]) != 1) {
+            printf("  %s: not supported by this CPU\n", levels[i]);
+            continue;
+        }
+        CHECK(ek_set_isa(levels[i]) == EK_OK, "set_isa(%s)", levels[i]);
+        CHECK(strcmp(ek_isa(), levels[i]) == 0, "active level is %s, not %s", ek_isa(), levels[i]);
+        check_flip(levels[i]);
+        check_moves(levels[i]);
+        check_stability(levels[i]);
+        check_last_flip(levels[i]);
+        check_score1(levels[i]);
+        check_hash(levels[i]);
+        check_symmetry(levels[i]);
+        check_unique(levels[i]);
+        check_perft(levels[i]);
+        printf("  %s: checked\n", levels[i]);
+        ++tested;
+    }
+    CHECK(tested >= 1, "no level tested");
+    return check_summary("known_answers");
+}

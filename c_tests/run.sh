@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds the C tests against include/edax_kernels.h, as C99 and as C++17, linked once to the
+# shared and once to the static library in LIBDIR (default target/release), and runs them.
+# Usage: c_tests/run.sh [LIBDIR]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+libdir=$(cd "${1:-$root/target/release}" && pwd)
+out="$root/c_tests/out"
+mkdir -p "$out"
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+warn=(-Wall -Wextra -pedantic -Werror)
+# What a program linking the Rust static library needs (rustc --print native-static-libs).
+static_deps=(-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc)
+
+build() { # name lang link
+    local name=$1 lang=$2 link=$3 exe="$out/$1-$2-$3"
+    local compile
+    if [ "$lang" = c99 ]; then compile=("$CC" -std=c99 "${warn[@]}" -O1);
+    else compile=("$CXX" -x c++ -std=c++17 "${warn[@]}" -O1); fi
+    # -x none: what follows the source is not C++ (when -x c++ was given).
+    if [ "$link" = shared ]; then
+        "${compile[@]}" -I"$root/include" "$root/c_tests/$name.c" -x none -o "$exe" \
+            -L"$libdir" -ledax_kernels -Wl,-rpath,"$libdir"
+    else
+        "${compile[@]}" -I"$root/include" "$root/c_tests/$name.c" -x none -o "$exe" \
+            "$libdir/libedax_kernels.a" "${static_deps[@]}"
+    fi
+    echo "$exe"
+}
+
+failed=0
+for lang in c99 cxx17; do
+    for link in shared static; do
+        echo "== C tests: $lang, $link library"
+        ka=$(build known_answers "$lang" "$link")
+        api=$(build api_contract "$lang" "$link")
+        if [ "$link" = shared ] && ldd "$ka" | grep -q libedax_kernels.so; then :;
+        elif [ "$link" = shared ]; then echo "not linked to the shared library"; failed=1; fi
+        "$ka" "$root/tests/data/golden" || failed=1
+        env -u EDAX_KERNELS_ISA "$api" 0 best || failed=1
+        for level in portable sse2 avx2 avx512; do
+            if "$api" >/dev/null 2>&1 && EDAX_KERNELS_ISA=$level "$api" 0 "$level" >/dev/null 2>&1; then
+                echo "api_contract with EDAX_KERNELS_ISA=$level: ok"
+            elif [ "$level" = portable ] || [ "$level" = sse2 ]; then
+                EDAX_KERNELS_ISA=$level "$api" 0 "$level"; failed=1
+            else
+                # Levels above this CPU's are reported as unsupported and the best level is used.
+                EDAX_KERNELS_ISA=$level "$api" -4 best 2>/dev/null || { echo "unsupported $level not reported"; failed=1; }
+            fi
+        done
+        EDAX_KERNELS_ISA=bogus "$api" -3 best 2>"$out/stderr.txt" || failed=1
+        grep -q "EDAX_KERNELS_ISA" "$out/stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
+    done
+done
+[ "$failed" = 0 ] && echo "C tests: all passed" || { echo "C tests: FAILED"; exit 1; }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what the tests and benchmarks need when it is missing (Debian/Ubuntu, as root or
+# with sudo). Safe to run again: it only installs what is absent.
+set -euo pipefail
+need=()
+command -v cc >/dev/null || need+=(gcc)
+command -v c++ >/dev/null || need+=(g++)
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    echo "installing: ${need[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+fi
+echo "setup: ok"

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The project's test command (README.md; .ci/run calls it): builds everything and runs every
+# test. Exits non-zero on the first failing step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s\n' "$*"; }
+
+step "setup: tools this suite needs"
+scripts/setup.sh
+
+step "build: release library (rlib, cdylib, staticlib)"
+cargo build --release --locked
+
+step "Rust tests: known answers, differential (every level vs portable), oracles, header"
+cargo test --locked
+
+step "C tests: C99 and C++17, shared and static library, every level"
+c_tests/run.sh target/release
+
+step "all tests passed"
