@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the C tests against include/edax_kernels.h, as C99 and as C++17, linked once to the
-# shared and once to the static library in LIBDIR (default target/release), and runs them.
+# shared and once to the static library in LIBDIR (default target/capi/release, made by
+# scripts/build-capi.sh), and runs them.
 # Usage: c_tests/run.sh [LIBDIR]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-libdir=$(cd "${1:-$root/target/release}" && pwd)
+libdir=$(cd "${1:-$root/target/capi/release}" && pwd)
 out="$root/c_tests/out"
 mkdir -p "$out"
 CC=${CC:-cc}

@@ -8,13 +8,14 @@ step() { printf '\n=== %s\n' "$*"; }
 step "setup: tools this suite needs"
 scripts/setup.sh
 
-step "build: release library (rlib, cdylib, staticlib)"
+step "build: release library (rlib, cdylib, staticlib) and the C artifacts"
 cargo build --release --locked
+scripts/build-capi.sh
 
 step "Rust tests: known answers, differential (every level vs portable), oracles, header"
 cargo test --locked
 
 step "C tests: C99 and C++17, shared and static library, every level"
-c_tests/run.sh target/release
+c_tests/run.sh target/capi/release
 
 step "all tests passed"

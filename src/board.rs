@@ -60,3 +60,16 @@ pub const fn square_bit(x: i32) -> u64 {
         0
     }
 }
+
+/// cbindgen:ignore
+///
+/// A board reduced by symmetry: the smallest of its 8 symmetric boards, and the symmetry
+/// (0..=7) that gives it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UniqueBoard {
+    /// The smallest symmetric board (player first, then opponent, as unsigned numbers).
+    pub board: EkBoard,
+    /// The symmetry `s` with `symmetry(board, s) == unique`.
+    pub symmetry: i32,
+}

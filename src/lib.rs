@@ -22,7 +22,7 @@ mod hash_table;
 /// cbindgen:ignore
 mod isa;
 
-pub use board::{square_bit, EkBoard, NOMOVE, PASS};
+pub use board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
 pub use generic::perft::EkPerftStats;
 pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, HASH_N_WAY};
 pub use isa::dispatch::*;

@@ -107,7 +107,7 @@ fn symmetries_and_unique_match_naive() {
         for (s, want) in syms.iter().enumerate() {
             assert_eq!(k.symmetry(b, s as i32), *want);
         }
-        let (u, s) = k.unique(b);
+        let edax_kernels::UniqueBoard { board: u, symmetry: s } = k.unique(b);
         assert_eq!(u, *syms.iter().min().expect("8 boards"), "{b:?}");
         assert_eq!(syms[s as usize], u);
     }

@@ -321,9 +321,9 @@ pub extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -
     }
     // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
     unsafe {
-        let (u, s) = dispatch::unique(*board);
-        *unique = u;
-        s
+        let u = dispatch::unique(*board);
+        *unique = u.board;
+        u.symmetry
     }
 }
 

@@ -3,9 +3,10 @@
 //! Each level is one module exposing one [`Kernels`] table; the compiler checks that every
 //! table fills every entry with the right signature. The active table is chosen once, on the
 //! first kernel call (or by [`set_active`]), and copied into one atomic function pointer per
-//! kernel: a call costs one load and one indirect jump.
+//! kernel: a call costs one load and one indirect jump. Entries use the C calling convention,
+//! so that an `extern "C"` export can jump straight to them.
 
-use crate::board::EkBoard;
+use crate::board::{EkBoard, UniqueBoard};
 use crate::generic::perft::EkPerftStats;
 use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, Once, OnceLock};
@@ -95,7 +96,7 @@ macro_rules! kernel_table {
         /// The kernels of one instruction-set level; obtained from [`Isa::kernels`].
         pub struct Kernels {
             isa: Isa,
-            $( $name: unsafe fn($($ty),*) -> $ret, )*
+            $( $name: unsafe extern "C" fn($($ty),*) -> $ret, )*
         }
 
         impl Kernels {
@@ -130,7 +131,7 @@ macro_rules! kernel_table {
             mod trampoline {
                 use super::super::*;
                 $(
-                    pub(super) unsafe fn $name($($arg: $ty),*) -> $ret {
+                    pub(super) unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
                         ensure_selected();
                         dispatch::$name($($arg),*)
                     }
@@ -148,7 +149,7 @@ macro_rules! kernel_table {
                     let ptr = slot::$name.load(Relaxed);
                     // SAFETY: the slot only ever holds a trampoline or an entry of a table
                     // whose level this CPU supports, both of exactly this signature.
-                    let f: unsafe fn($($ty),*) -> $ret = unsafe { core::mem::transmute(ptr) };
+                    let f: unsafe extern "C" fn($($ty),*) -> $ret = unsafe { core::mem::transmute(ptr) };
                     // SAFETY: as above, the CPU supports the entry's target features.
                     unsafe { f($($arg),*) }
                 }
@@ -188,7 +189,7 @@ kernel_table! {
     /// The board under symmetry `s` (bits 0..=2 of `s` used).
     fn symmetry(b: EkBoard, s: i32) -> EkBoard;
     /// The smallest symmetric board and the symmetry giving it.
-    fn unique(b: EkBoard) -> (EkBoard, i32);
+    fn unique(b: EkBoard) -> UniqueBoard;
     /// Number of set bits.
     fn bit_count(b: u64) -> i32;
     /// Perft counters of the tree of `depth` plies below `b`.
