@@ -1,7 +1,14 @@
 //! AVX2 level (x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, SSE4.2).
+//!
+//! The four lines through a square sit in the four 64-bit lanes of a 256-bit vector.
+//! PEXT is deliberately not used: it is microcoded and slow on AMD Zen 1 and 2, which run
+//! this level (the AVX-512 level, whose CPUs all have a fast PEXT, uses it).
 
+use super::x86::{hash_code_crc32, line_steps, load4, or_lanes, splat};
 use super::{Isa, Kernels};
-use crate::generic::{self, Prims};
+use crate::generic::masks::LINE_MASKS;
+use crate::generic::Prims;
+use core::arch::x86_64::*;
 
 /// Whether this CPU supports the level.
 pub(super) fn supported() -> bool {
@@ -13,21 +20,100 @@ pub(super) fn supported() -> bool {
         && is_x86_feature_detected!("sse4.2")
 }
 
-/// The generic primitives compiled for this level.
+/// Opponent squares that can be inside a run, per lane (see `generic::moves`).
+#[repr(align(32))]
+struct Lanes([u64; 4]);
+static INNER: Lanes = Lanes([0x7E7E_7E7E_7E7E_7E7E, 0x00FF_FFFF_FFFF_FF00, 0x007E_7E7E_7E7E_7E00, 0x007E_7E7E_7E7E_7E00]);
+
+/// Spreads the set bits of each lane towards bit 0 along its line (7 steps): every square of
+/// the ray at or below the highest set square.
+#[inline(always)]
+unsafe fn fill_down(v: __m256i) -> __m256i {
+    let v = _mm256_or_si256(v, _mm256_srlv_epi64(v, line_steps(1)));
+    let v = _mm256_or_si256(v, _mm256_srlv_epi64(v, line_steps(2)));
+    _mm256_or_si256(v, _mm256_srlv_epi64(v, line_steps(4)))
+}
+
+/// `flip` for x in 0..=63.
+///
+/// Towards smaller bits, a ray flips when its nearest player disc (highest bit) is nearer
+/// than its nearest empty square: a signed compare of the two masks, then the squares above
+/// the filled-down player disc. Towards larger bits, the squares up to the first
+/// non-opponent one (a BLSMSK) flip when that square holds a player disc.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+#[inline]
+unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
+    let m = &LINE_MASKS[x & 63];
+    let pp = splat(p);
+    let oo = splat(o & !p);
+    let lm = load4(&m.lower);
+    let um = load4(&m.upper);
+    let lp = _mm256_and_si256(pp, lm);
+    let le = _mm256_andnot_si256(_mm256_or_si256(oo, pp), lm);
+    // Lower masks never have bit 63: the signed compare is an unsigned one.
+    let fl = _mm256_and_si256(_mm256_andnot_si256(fill_down(lp), lm), _mm256_cmpgt_epi64(lp, le));
+    let non_o = _mm256_andnot_si256(oo, um);
+    let run = _mm256_and_si256(_mm256_xor_si256(_mm256_add_epi64(non_o, _mm256_set1_epi64x(-1)), non_o), um);
+    let run_o = _mm256_andnot_si256(pp, run);
+    let fu = _mm256_andnot_si256(_mm256_cmpeq_epi64(run_o, run), run_o);
+    or_lanes(_mm256_or_si256(fl, fu))
+}
+
+/// The discs `p` flips by playing x (0..=63) when every other square is the opponent's.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+#[inline]
+unsafe fn last_flip_sq(x: usize, p: u64) -> u64 {
+    let m = &LINE_MASKS[x & 63];
+    let pp = splat(p);
+    let lm = load4(&m.lower);
+    let um = load4(&m.upper);
+    let zero = _mm256_setzero_si256();
+    let up = _mm256_and_si256(pp, um);
+    let below = _mm256_andnot_si256(up, _mm256_add_epi64(up, _mm256_cmpeq_epi64(zero, zero)));
+    let fu = _mm256_andnot_si256(_mm256_cmpeq_epi64(up, zero), _mm256_and_si256(below, um));
+    let lp = _mm256_and_si256(pp, lm);
+    let fl = _mm256_andnot_si256(_mm256_cmpeq_epi64(lp, zero), _mm256_andnot_si256(fill_down(lp), lm));
+    or_lanes(_mm256_or_si256(fl, fu))
+}
+
+/// `get_moves`: the four directions in the four lanes, both ways, parallel prefix.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+#[inline]
+unsafe fn moves(p: u64, o: u64) -> u64 {
+    let pp = splat(p);
+    let d1 = line_steps(1);
+    let d2 = line_steps(2);
+    let m = _mm256_and_si256(splat(o & !p), load4(&INNER.0));
+    let mut l = _mm256_and_si256(m, _mm256_sllv_epi64(pp, d1));
+    let mut r = _mm256_and_si256(m, _mm256_srlv_epi64(pp, d1));
+    l = _mm256_or_si256(l, _mm256_and_si256(m, _mm256_sllv_epi64(l, d1)));
+    r = _mm256_or_si256(r, _mm256_and_si256(m, _mm256_srlv_epi64(r, d1)));
+    let pl = _mm256_and_si256(m, _mm256_sllv_epi64(m, d1));
+    let pr = _mm256_srlv_epi64(pl, d1);
+    l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, d2)));
+    r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, d2)));
+    l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, d2)));
+    r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, d2)));
+    or_lanes(_mm256_or_si256(_mm256_sllv_epi64(l, d1), _mm256_srlv_epi64(r, d1))) & !(p | o)
+}
+
+/// This level's primitives.
 pub(super) struct Avx2Prims;
 
 impl Prims for Avx2Prims {
     #[inline(always)]
     fn flip(x: usize, p: u64, o: u64) -> u64 {
-        generic::flip::flip(x, p, o)
+        // SAFETY: only used inside this level's entries, which run on a supporting CPU.
+        unsafe { flip_sq(x, p, o) }
     }
     #[inline(always)]
     fn get_moves(p: u64, o: u64) -> u64 {
-        generic::moves::get_moves(p, o)
+        // SAFETY: as above.
+        unsafe { moves(p, o) }
     }
     #[inline(always)]
     fn can_move(p: u64, o: u64) -> bool {
-        generic::moves::get_moves(p, o) != 0
+        Self::get_moves(p, o) != 0
     }
     #[inline(always)]
     fn popcount(b: u64) -> u32 {
@@ -35,14 +121,20 @@ impl Prims for Avx2Prims {
     }
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
-        2 * generic::flip::last_flip(x, p).count_ones() as i32
+        // SAFETY: as above.
+        2 * unsafe { last_flip_sq(x, p) }.count_ones() as i32
     }
 }
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] Avx2Prims;
     flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
-    get_corner_stability, hash_code, symmetry, unique, bit_count, perft);
+    get_corner_stability, symmetry, unique, bit_count, perft);
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
+    hash_code_crc32(p, o)
+}
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Avx2,
@@ -58,7 +150,7 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_stability: g::get_stability,
     get_edge_stability: g::get_edge_stability,
     get_corner_stability: g::get_corner_stability,
-    hash_code: g::hash_code,
+    hash_code,
     symmetry: g::symmetry,
     unique: g::unique,
     bit_count: g::bit_count,

@@ -19,6 +19,7 @@ cfg_if::cfg_if! {
         mod avx2;
         mod avx512;
         mod sse2;
+        mod x86;
     }
 }
 
