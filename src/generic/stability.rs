@@ -3,8 +3,7 @@
 //! `get_stability` is Edax's lower bound: the exactly stable edge discs (from the edge table),
 //! the inner discs lying on a full line in all four directions, and then, to a fixed point,
 //! the inner discs that in each of the four directions have a stable neighbour or lie on a
-//! full line. The full-line masks below are the ones of Edax's `get_full_lines`; the result
-//! depends on them, so they are reproduced exactly.
+//! full line. Every step is an exact set, so any level may compute it its own way.
 //!
 //! Squares set in both bitboards count as the player's: the opponent is taken as `O & !P`.
 
@@ -26,19 +25,25 @@ fn pack_h_file(b: u64) -> usize {
 
 /// Spreads bits 1..=6 of a byte onto A2..A7.
 #[inline(always)]
-fn unpack_a_file(b: u8) -> u64 {
+pub(crate) fn unpack_a_file(b: u8) -> u64 {
     ((b as u64 & 0x7E).wrapping_mul(0x0000_0408_1020_4080)) & 0x0001_0101_0101_0100
 }
 
 /// Spreads bits 1..=6 of a byte onto H2..H7.
 #[inline(always)]
-fn unpack_h_file(b: u8) -> u64 {
+pub(crate) fn unpack_h_file(b: u8) -> u64 {
     ((b as u64 & 0x7E).wrapping_mul(0x0002_0408_1020_4000)) & 0x0080_8080_8080_8000
+}
+
+/// The stable discs of an edge line, from its index `P * 256 + O` (overlap-free).
+#[inline(always)]
+pub(crate) fn edge_entry_at(index: usize) -> u8 {
+    EDGE_STABILITY[index & 0xFFFF]
 }
 
 #[inline(always)]
 fn edge_entry(p: usize, o: usize) -> u8 {
-    EDGE_STABILITY[((p << 8) | o) & 0xFFFF]
+    edge_entry_at((p << 8) | o)
 }
 
 /// The stable discs of `p` on the four edges, exact per edge line.
@@ -51,7 +56,9 @@ pub(crate) fn stable_edge(p: u64, o: u64) -> u64 {
         | unpack_h_file(edge_entry(pack_h_file(p), pack_h_file(o)))
 }
 
-/// Squares whose line is full, for the 4 directions (horizontal, vertical, the two diagonals).
+/// Squares whose line is full, for the 4 directions: horizontal, vertical, anti-diagonal
+/// (bit step 7) and diagonal (bit step 9). These masks are exact (checked exhaustively per
+/// line), so other levels may compute the same sets another way.
 #[inline(always)]
 pub(crate) fn full_lines(disc: u64) -> [u64; 4] {
     let mut h = disc;
@@ -87,7 +94,7 @@ pub(crate) fn full_lines(disc: u64) -> [u64; 4] {
 /// Grows `stable` to the fixed point of "inner player disc with, in each direction, a stable
 /// neighbour or a full line".
 #[inline(always)]
-pub(crate) fn stable_by_contact(central: u64, mut stable: u64, full: &[u64; 4]) -> u64 {
+fn stable_by_contact(central: u64, mut stable: u64, full: &[u64; 4]) -> u64 {
     loop {
         let old = stable;
         let h = (stable >> 1) | (stable << 1) | full[0];
@@ -101,13 +108,22 @@ pub(crate) fn stable_by_contact(central: u64, mut stable: u64, full: &[u64; 4]) 
     }
 }
 
+/// Edax's `get_stable_discs`, from the stable edge discs of `p` and the full lines.
+#[inline(always)]
+pub(crate) fn stable_discs_from(p: u64, edge: u64, full: &[u64; 4]) -> u64 {
+    let central = p & INNER;
+    let stable = edge | (full[0] & full[1] & full[2] & full[3] & central);
+    if stable == 0 {
+        // Nothing to grow from (the full-line discs are already included).
+        return 0;
+    }
+    stable_by_contact(central, stable, full)
+}
+
 /// Edax's `get_stable_discs`: the stable discs of `p` (a subset of the truly stable ones).
 #[inline(always)]
 pub(crate) fn stable_discs(p: u64, o: u64) -> u64 {
-    let central = p & INNER;
-    let full = full_lines(p | o);
-    let stable = stable_edge(p, o) | (full[0] & full[1] & full[2] & full[3] & central);
-    stable_by_contact(central, stable, &full)
+    stable_discs_from(p, stable_edge(p, o), &full_lines(p | o))
 }
 
 /// Owned corners plus the owned edge neighbours of an owned corner.
@@ -119,4 +135,45 @@ pub(crate) fn corner_stable(p: u64) -> u64 {
         | ((0x8100_0000_0000_0000 & p) >> 8)
         | 0x8100_0000_0000_0081)
         & p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Squares of the line through `x` in direction (dr, dc), both ways, `x` included.
+    fn line(x: i32, dr: i32, dc: i32) -> Vec<i32> {
+        let mut squares = vec![x];
+        for s in [1, -1] {
+            let (mut r, mut c) = (x / 8 + s * dr, x % 8 + s * dc);
+            while (0..8).contains(&r) && (0..8).contains(&c) {
+                squares.push(r * 8 + c);
+                r += s * dr;
+                c += s * dc;
+            }
+        }
+        squares
+    }
+
+    #[test]
+    fn full_lines_are_exact_for_every_line_pattern() {
+        // For every line of every direction, every occupancy of that line, with the rest of the
+        // board full, empty, or a fixed pattern: a square is "full" exactly when its line is.
+        let dirs = [(0, 1), (1, 0), (1, -1), (1, 1)]; // h, v, anti-diagonal (7), diagonal (9)
+        for (k, &(dr, dc)) in dirs.iter().enumerate() {
+            for x in 0..64 {
+                let squares = line(x, dr, dc);
+                for rest in [u64::MAX, 0, 0x9C3A_55E1_0F0F_6B21] {
+                    for bits in 0..1u32 << squares.len() {
+                        let mut disc = rest;
+                        for (i, &s) in squares.iter().enumerate() {
+                            disc = if bits >> i & 1 == 1 { disc | 1 << s } else { disc & !(1 << s) };
+                        }
+                        let want = bits == (1 << squares.len()) - 1;
+                        assert_eq!(full_lines(disc)[k] >> x & 1 == 1, want, "dir {k} square {x} disc {disc:016x}");
+                    }
+                }
+            }
+        }
+    }
 }
