@@ -4,7 +4,10 @@
 //! PEXT is deliberately not used: it is microcoded and slow on AMD Zen 1 and 2, which run
 //! this level (the AVX-512 level, whose CPUs all have a fast PEXT, uses it).
 
-use super::x86::{full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2};
+use super::x86::{
+    full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2, symmetry_avx2, unique_avx2,
+};
+use crate::board::{EkBoard, UniqueBoard};
 use super::{Isa, Kernels};
 use crate::generic::masks::LINE_MASKS;
 use crate::generic::stability::stable_discs_from;
@@ -129,8 +132,7 @@ impl Prims for Avx2Prims {
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] Avx2Prims;
     flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, symmetry, unique, bit_count,
-    perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
@@ -140,6 +142,16 @@ unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
     stable_discs_from(p, stable_edge_sse2(p, o), &full_lines_avx2(p | o)).count_ones() as i32
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+unsafe extern "C" fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+    symmetry_avx2(b, s)
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
+    unique_avx2(b)
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
@@ -162,8 +174,8 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_edge_stability,
     get_corner_stability: g::get_corner_stability,
     hash_code,
-    symmetry: g::symmetry,
-    unique: g::unique,
+    symmetry,
+    unique,
     bit_count: g::bit_count,
     perft: g::perft,
 };

@@ -4,7 +4,10 @@
 //! AVX-512 brings VPLZCNTQ, VPTERNLOGQ and mask registers to them. Every CPU of this level
 //! has a fast PEXT, used for the last-move flip count.
 
-use super::x86::{full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2};
+use super::x86::{
+    full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2, symmetry_avx2, unique_avx2,
+};
+use crate::board::{EkBoard, UniqueBoard};
 use super::{Isa, Kernels};
 use crate::generic::masks::LINE_MASKS;
 use crate::generic::stability::stable_discs_from;
@@ -184,8 +187,7 @@ impl Prims for Avx512Prims {
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]] Avx512Prims;
     flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, symmetry, unique, bit_count,
-    perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
@@ -195,6 +197,16 @@ unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
     stable_discs_from(p, stable_edge_sse2(p, o), &full_lines_avx2(p | o)).count_ones() as i32
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+unsafe extern "C" fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+    symmetry_avx2(b, s)
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
+    unique_avx2(b)
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
@@ -217,8 +229,8 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_edge_stability,
     get_corner_stability: g::get_corner_stability,
     hash_code,
-    symmetry: g::symmetry,
-    unique: g::unique,
+    symmetry,
+    unique,
     bit_count: g::bit_count,
     perft: g::perft,
 };

@@ -1,9 +1,14 @@
-//! SSE2 level (x86-64 baseline).
+//! SSE2 level (the x86-64 baseline: no POPCNT, LZCNT, BMI or PSHUFB).
+//!
+//! SSE2 helps where both bitboards, or several lines, fit one 128-bit vector: symmetries,
+//! the unique board, the stable-edge table indexes. The rest is the generic code.
 
+use super::x86::{stable_edge_sse2, symmetry_sse2, unique_sse2};
 use super::{Isa, Kernels};
-use crate::generic::{self, Prims};
+use crate::board::{EkBoard, UniqueBoard};
+use crate::generic::{self, stability::stable_discs_from, Prims};
 
-/// The generic primitives compiled for SSE2 (no POPCNT, no LZCNT at this level).
+/// The generic primitives compiled for SSE2.
 pub(super) struct Sse2Prims;
 
 impl Prims for Sse2Prims {
@@ -31,8 +36,27 @@ impl Prims for Sse2Prims {
 
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
     flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
-    get_corner_stability, hash_code, symmetry, unique, bit_count, perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, perft);
+
+#[target_feature(enable = "sse2")]
+unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
+    stable_discs_from(p, stable_edge_sse2(p, o), &generic::stability::full_lines(p | o)).count_ones() as i32
+}
+
+#[target_feature(enable = "sse2")]
+unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
+    stable_edge_sse2(p, o).count_ones() as i32
+}
+
+#[target_feature(enable = "sse2")]
+unsafe extern "C" fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+    symmetry_sse2(b, s)
+}
+
+#[target_feature(enable = "sse2")]
+unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
+    unique_sse2(b)
+}
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Sse2,
@@ -45,12 +69,12 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_mobility: g::get_mobility,
     get_weighted_mobility: g::get_weighted_mobility,
     get_potential_mobility: g::get_potential_mobility,
-    get_stability: g::get_stability,
-    get_edge_stability: g::get_edge_stability,
+    get_stability,
+    get_edge_stability,
     get_corner_stability: g::get_corner_stability,
     hash_code: g::hash_code,
-    symmetry: g::symmetry,
-    unique: g::unique,
+    symmetry,
+    unique,
     bit_count: g::bit_count,
     perft: g::perft,
 };

@@ -2,7 +2,9 @@
 //! ever inlined into a `#[target_feature]` function of a level that has the instructions it
 //! uses (noted on each).
 
+use crate::board::{EkBoard, UniqueBoard};
 use crate::generic::stability::{edge_entry_at, unpack_a_file, unpack_h_file};
+use crate::generic::symmetry::UNIQUE_ORDER;
 use core::arch::x86_64::*;
 
 /// OR of the four 64-bit lanes (AVX2).
@@ -87,4 +89,140 @@ pub(super) unsafe fn full_lines_avx2(disc: u64) -> [u64; 4] {
     let bswap = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
     let f = _mm_and_si128(_mm256_castsi256_si128(l), _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(l), bswap));
     [h, v, _mm_cvtsi128_si64(f) as u64, _mm_extract_epi64::<1>(f) as u64]
+}
+
+/// The board as one 128-bit vector: player in the low lane, opponent in the high one.
+#[inline(always)]
+pub(super) unsafe fn board_vec(b: EkBoard) -> __m128i {
+    _mm_set_epi64x(b.opponent as i64, b.player as i64)
+}
+
+/// The board of a 128-bit vector (see `board_vec`).
+#[inline(always)]
+pub(super) unsafe fn vec_board(v: __m128i) -> EkBoard {
+    EkBoard { player: _mm_cvtsi128_si64(v) as u64, opponent: _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64 }
+}
+
+/// Reverses the bits of each byte (mirrors the files) with SSE2 shifts and masks.
+#[inline(always)]
+pub(super) unsafe fn mirror_files_sse2(v: __m128i) -> __m128i {
+    let swap = |v: __m128i, mask: i8, k: i32| {
+        let m = _mm_set1_epi8(mask);
+        let hi = _mm_and_si128(_mm_srl_epi64(v, _mm_cvtsi32_si128(k)), m);
+        _mm_or_si128(hi, _mm_sll_epi64(_mm_and_si128(v, m), _mm_cvtsi32_si128(k)))
+    };
+    swap(swap(swap(v, 0x55, 1), 0x33, 2), 0x0F, 4)
+}
+
+/// Reverses the bytes of each 64-bit lane (mirrors the ranks) with SSE2 shifts and shuffles.
+#[inline(always)]
+pub(super) unsafe fn mirror_ranks_sse2(v: __m128i) -> __m128i {
+    let v = _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v));
+    _mm_shufflehi_epi16::<0x1B>(_mm_shufflelo_epi16::<0x1B>(v))
+}
+
+/// Transposes each 64-bit lane across the A1-H8 diagonal (three delta swaps, SSE2).
+#[inline(always)]
+pub(super) unsafe fn transpose_sse2(v: __m128i) -> __m128i {
+    let swap = |v: __m128i, mask: i64, k: i32| {
+        let t = _mm_and_si128(_mm_xor_si128(v, _mm_srl_epi64(v, _mm_cvtsi32_si128(k))), _mm_set1_epi64x(mask));
+        _mm_xor_si128(_mm_xor_si128(v, t), _mm_sll_epi64(t, _mm_cvtsi32_si128(k)))
+    };
+    swap(swap(swap(v, 0x00AA_00AA_00AA_00AA, 7), 0x0000_CCCC_0000_CCCC, 14), 0x0000_0000_F0F0_F0F0, 28)
+}
+
+/// `board_symetry` with SSE2, both bitboards at once.
+#[inline(always)]
+pub(super) unsafe fn symmetry_sse2(b: EkBoard, s: i32) -> EkBoard {
+    let mut v = board_vec(b);
+    if s & 1 != 0 {
+        v = mirror_files_sse2(v);
+    }
+    if s & 2 != 0 {
+        v = mirror_ranks_sse2(v);
+    }
+    if s & 4 != 0 {
+        v = transpose_sse2(v);
+    }
+    vec_board(v)
+}
+
+/// The first minimum of the 8 symmetric boards `syms[s]` in Edax's order (see
+/// `generic::symmetry::UNIQUE_ORDER`), found by a tree of branch-free 128-bit compares in
+/// which the earlier board wins ties.
+#[inline(always)]
+pub(super) fn first_minimum(syms: &[EkBoard; 8]) -> UniqueBoard {
+    let key = |s: usize| ((syms[s].player as u128) << 64 | syms[s].opponent as u128, s as i32);
+    let pick = |a: (u128, i32), b: (u128, i32)| if b.0 < a.0 { b } else { a };
+    let [a, b, c, d, e, f, g, h] = UNIQUE_ORDER.map(|s| key(s as usize));
+    let (k, s) = pick(pick(pick(a, b), pick(c, d)), pick(pick(e, f), pick(g, h)));
+    UniqueBoard { board: EkBoard { player: (k >> 64) as u64, opponent: k as u64 }, symmetry: s }
+}
+
+/// `board_unique` with SSE2: the 8 symmetric boards, two bitboards per vector.
+#[inline(always)]
+pub(super) unsafe fn unique_sse2(b: EkBoard) -> UniqueBoard {
+    let s0 = board_vec(b);
+    let s1 = mirror_files_sse2(s0);
+    let s2 = mirror_ranks_sse2(s0);
+    let s3 = mirror_ranks_sse2(s1);
+    let syms = [s0, s1, s2, s3, transpose_sse2(s0), transpose_sse2(s1), transpose_sse2(s2), transpose_sse2(s3)];
+    first_minimum(&syms.map(|v| vec_board(v)))
+}
+
+/// Reverses the bits of each byte (mirrors the files): two nibble lookups with PSHUFB (AVX2).
+#[inline(always)]
+pub(super) unsafe fn mirror_files_avx2(v: __m256i) -> __m256i {
+    let rev = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15));
+    let nibble = _mm256_set1_epi8(0x0F);
+    let lo = _mm256_shuffle_epi8(rev, _mm256_and_si256(v, nibble));
+    let hi = _mm256_shuffle_epi8(rev, _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble));
+    _mm256_or_si256(_mm256_slli_epi16::<4>(lo), hi)
+}
+
+/// Reverses the bytes of each 64-bit lane (mirrors the ranks) with PSHUFB (AVX2).
+#[inline(always)]
+pub(super) unsafe fn mirror_ranks_avx2(v: __m256i) -> __m256i {
+    let bswap = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+    _mm256_shuffle_epi8(v, _mm256_broadcastsi128_si256(bswap))
+}
+
+/// Transposes each 64-bit lane across the A1-H8 diagonal (three delta swaps, AVX2).
+#[inline(always)]
+pub(super) unsafe fn transpose_avx2(v: __m256i) -> __m256i {
+    let swap = |v: __m256i, mask: i64, k: i32| {
+        let t = _mm256_and_si256(_mm256_xor_si256(v, _mm256_srl_epi64(v, _mm_cvtsi32_si128(k))), _mm256_set1_epi64x(mask));
+        _mm256_xor_si256(_mm256_xor_si256(v, t), _mm256_sll_epi64(t, _mm_cvtsi32_si128(k)))
+    };
+    swap(swap(swap(v, 0x00AA_00AA_00AA_00AA, 7), 0x0000_CCCC_0000_CCCC, 14), 0x0000_0000_F0F0_F0F0, 28)
+}
+
+/// `board_symetry` with AVX2, both bitboards at once (in the low half of a vector).
+#[inline(always)]
+pub(super) unsafe fn symmetry_avx2(b: EkBoard, s: i32) -> EkBoard {
+    let mut v = _mm256_castsi128_si256(board_vec(b));
+    if s & 1 != 0 {
+        v = mirror_files_avx2(v);
+    }
+    if s & 2 != 0 {
+        v = mirror_ranks_avx2(v);
+    }
+    if s & 4 != 0 {
+        v = transpose_avx2(v);
+    }
+    vec_board(_mm256_castsi256_si128(v))
+}
+
+/// `board_unique` with AVX2: the 8 symmetric boards, two boards per vector.
+#[inline(always)]
+pub(super) unsafe fn unique_avx2(b: EkBoard) -> UniqueBoard {
+    let x = _mm256_broadcastsi128_si256(board_vec(b));
+    let s01 = _mm256_blend_epi32::<0xF0>(x, mirror_files_avx2(x));
+    let s23 = mirror_ranks_avx2(s01);
+    let mut syms = [EkBoard::default(); 8];
+    for (i, v) in [s01, s23, transpose_avx2(s01), transpose_avx2(s23)].into_iter().enumerate() {
+        // SAFETY: `syms` holds 8 boards of 16 bytes; pair `i` is 32 bytes at board 2i.
+        _mm256_storeu_si256(syms.as_mut_ptr().add(2 * i) as *mut __m256i, v);
+    }
+    first_minimum(&syms)
 }
