@@ -12,14 +12,14 @@ use super::masks::LINE_MASKS;
 
 /// Discs flipped on one ray towards larger bit numbers, given the non-opponent squares of it.
 #[inline(always)]
-fn flips_up(ray: u64, non_o: u64, p: u64) -> u64 {
+pub(crate) fn flips_up(ray: u64, non_o: u64, p: u64) -> u64 {
     let outflank = non_o & non_o.wrapping_neg() & p;
     outflank.wrapping_sub((outflank != 0) as u64) & ray
 }
 
 /// Discs flipped on one ray towards smaller bit numbers, given the non-opponent squares of it.
 #[inline(always)]
-fn flips_down(ray: u64, non_o: u64, p: u64) -> u64 {
+pub(crate) fn flips_down(ray: u64, non_o: u64, p: u64) -> u64 {
     // With no non-opponent square, the shift gives bit 63, never part of a lower ray.
     let outflank = (1u64 << 63 >> (non_o.leading_zeros() & 63)) & p & ray;
     ray & !(outflank << 1).wrapping_sub(1)

@@ -6,16 +6,16 @@ use super::masks::CORNERS;
 
 /// Opponent squares that can be inside a run in each direction (the files A and H cannot be
 /// crossed horizontally, nor diagonally; the ranks 1 and 8 cannot be crossed vertically).
-const H_INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
-const V_INNER: u64 = 0x00FF_FFFF_FFFF_FF00;
-const D_INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+pub(crate) const H_INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+pub(crate) const V_INNER: u64 = 0x00FF_FFFF_FFFF_FF00;
+pub(crate) const D_INNER: u64 = 0x007E_7E7E_7E7E_7E00;
 
 /// Squares reached from `p` through a run of `o` in direction `d` (both ways).
 ///
 /// Parallel prefix: the run is grown by 1, 1, 2 and 2 squares, enough for the 6 inner
 /// squares of a line.
 #[inline(always)]
-fn moves_dir(p: u64, o: u64, d: u32) -> u64 {
+pub(crate) fn moves_dir(p: u64, o: u64, d: u32) -> u64 {
     let mut l = o & (p << d);
     let mut r = o & (p >> d);
     l |= o & (l << d);
