@@ -33,10 +33,8 @@ fn play_on_line(me: u8, other: u8, x: u32) -> (u8, u8) {
 fn edge_stability_table() -> Vec<u8> {
     let mut table = vec![0u8; 256 * 256];
     // Positions ordered by decreasing number of discs: every child has one disc more.
-    let mut order: Vec<(u8, u8)> = (0..=255u8)
-        .flat_map(|p| (0..=255u8).map(move |o| (p, o)))
-        .filter(|&(p, o)| p & o == 0)
-        .collect();
+    let mut order: Vec<(u8, u8)> =
+        (0..=255u8).flat_map(|p| (0..=255u8).map(move |o| (p, o))).filter(|&(p, o)| p & o == 0).collect();
     order.sort_by_key(|&(p, o)| std::cmp::Reverse((p | o).count_ones()));
     for (p, o) in order {
         let mut stable = p;

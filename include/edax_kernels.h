@@ -265,6 +265,9 @@ const char *ek_isa(void);
 /**
  * Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
  * an unknown name, `EK_ERR_NULL` for NULL.
+ *
+ * # Safety
+ * `name` must be NULL or a NUL-terminated string.
  */
 int ek_isa_supported(const char *name);
 
@@ -275,6 +278,9 @@ int ek_isa_supported(const char *name);
  *
  * Meant for tests and benchmarks: kernels running in other threads at that moment finish
  * on the old level.
+ *
+ * # Safety
+ * `name` must be NULL or a NUL-terminated string.
  */
 int ek_set_isa(const char *name);
 
@@ -299,6 +305,9 @@ uint64_t ek_flip(int x, uint64_t p, uint64_t o);
 
 /**
  * Edax's `board_flip`: `ek_flip(x, board->player, board->opponent)`. NULL board gives 0.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`.
  */
 uint64_t ek_board_flip(const struct EkBoard *board, int x);
 
@@ -308,6 +317,9 @@ uint64_t ek_board_flip(const struct EkBoard *board, int x);
  * (flipped | bit x)) and returns the flipped discs. x outside 0..63 (such as EK_PASS) flips
  * nothing and places nothing: a pass. No legality check. `next` may equal `board`.
  * A NULL argument returns 0 and writes nothing.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`, `next` NULL or writable.
  */
 uint64_t ek_board_next(const struct EkBoard *board, int x, struct EkBoard *next);
 
@@ -328,6 +340,9 @@ int ek_count_last_flip(int x, uint64_t p);
  * Meant for boards with exactly one empty square x; on other boards it returns what the same
  * formula gives (2 * popcount(O) - 64 adjusted by the two last-flip counts). x outside 0..63
  * plays as a square nobody can take. NULL board gives EK_SCORE_NONE.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`.
  */
 int ek_board_score_1(const struct EkBoard *board, int beta, int x);
 
@@ -335,6 +350,9 @@ int ek_board_score_1(const struct EkBoard *board, int beta, int x);
  * The exact score `ek_board_score_1` gives with no cut-off (beta > 64), computed branch-free
  * from both sides' last flips at once. Same conventions and bad-input behaviour as
  * `ek_board_score_1`.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`.
  */
 int ek_board_score_1_exact(const struct EkBoard *board, int x);
 
@@ -395,6 +413,9 @@ int ek_get_corner_stability(uint64_t p);
  * with the raw CRC-32C update of the SSE4.2 `crc32` instruction (no inversions). The CRC
  * instruction is used when the active level has it, a table otherwise; both agree. The
  * bitboards are hashed as they are. NULL board gives 0.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`.
  */
 uint64_t ek_board_get_hash_code(const struct EkBoard *board);
 
@@ -403,6 +424,9 @@ uint64_t ek_board_get_hash_code(const struct EkBoard *board);
  * files A<->H; bit 1: mirror the ranks 1<->8; bit 2: transpose across the A1-H8 diagonal;
  * applied in that order). `sym` may equal `board`. Returns `EK_OK`, `EK_ERR_NULL`, or
  * `EK_ERR_RANGE` when s is not 0..7; `sym` is written only on success.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`, `sym` NULL or writable.
  */
 int ek_board_symetry(const struct EkBoard *board, int s, struct EkBoard *sym);
 
@@ -412,6 +436,9 @@ int ek_board_symetry(const struct EkBoard *board, int s, struct EkBoard *sym);
  * s (0..7) with ek_board_symetry(board, s) == unique. On ties the first minimum in the order
  * 0, 4, 1, 6, 2, 5, 3, 7 wins, as in Edax's AVX2 build. `unique` may equal `board`.
  * Returns `EK_ERR_NULL` (and writes nothing) for a NULL argument.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`, `unique` NULL or writable.
  */
 int ek_board_unique(const struct EkBoard *board, struct EkBoard *unique);
 
@@ -420,6 +447,9 @@ int ek_board_unique(const struct EkBoard *board, struct EkBoard *unique);
  * `hash_code` in `table` (entries table->hash[hash_code & table->hash_mask] and the one 3
  * after it). `EkHashTable` has the layout of Edax 4.6's `HashTable`, so an Edax table can be
  * passed. A prefetch never faults, whatever table->hash holds; a NULL table does nothing.
+ *
+ * # Safety
+ * `table` must be NULL or point to a readable `EkHashTable`.
  */
 void ek_hash_prefetch(const struct EkHashTable *table, uint64_t hash_code);
 
@@ -445,6 +475,9 @@ uint64_t ek_perft_terminal(uint64_t p, uint64_t o, int depth);
 /**
  * Perft with all of Edax's counters (see `EkPerftStats`). Writes `*out` and returns `EK_OK`,
  * or returns `EK_ERR_NULL` for a NULL `out`.
+ *
+ * # Safety
+ * `out` must be NULL or point to a writable `EkPerftStats`.
  */
 int ek_perft_stats(uint64_t p, uint64_t o, int depth, struct EkPerftStats *out);
 
@@ -458,6 +491,9 @@ uint64_t flip(int x, uint64_t p, uint64_t o);
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t board_flip(const Board*, const int x)`.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
  */
 uint64_t board_flip(const struct EkBoard *board, int x);
 #endif
@@ -465,6 +501,9 @@ uint64_t board_flip(const struct EkBoard *board, int x);
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t board_next(const Board*, const int x, Board *next)`.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
  */
 uint64_t board_next(const struct EkBoard *board, int x, struct EkBoard *next);
 #endif
@@ -544,6 +583,9 @@ int get_corner_stability(uint64_t p);
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t board_get_hash_code(const Board*)`.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
  */
 uint64_t board_get_hash_code(const struct EkBoard *board);
 #endif
@@ -552,6 +594,9 @@ uint64_t board_get_hash_code(const struct EkBoard *board);
 /**
  * `void board_symetry(const Board*, const int s, Board *sym)`: like Edax, only bits 0..2 of
  * s are used.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
  */
 void board_symetry(const struct EkBoard *board, int s, struct EkBoard *sym);
 #endif
@@ -559,6 +604,9 @@ void board_symetry(const struct EkBoard *board, int s, struct EkBoard *sym);
 #if defined(EK_EDAX_ABI)
 /**
  * `int board_unique(const Board*, Board *unique)`; a NULL argument returns 0.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
  */
 int board_unique(const struct EkBoard *board, struct EkBoard *unique);
 #endif
@@ -566,6 +614,9 @@ int board_unique(const struct EkBoard *board, struct EkBoard *unique);
 #if defined(EK_EDAX_ABI)
 /**
  * `void hash_prefetch(HashTable*, const uint64_t hashcode)`.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
  */
 void hash_prefetch(struct EkHashTable *table, uint64_t hash_code);
 #endif

@@ -8,6 +8,10 @@ step() { printf '\n=== %s\n' "$*"; }
 step "setup: tools this suite needs"
 scripts/setup.sh
 
+step "lint: rustfmt and clippy (warnings are errors)"
+cargo fmt --check
+cargo clippy --locked --all-targets --features edax-abi -- -D warnings
+
 step "build: release library (rlib, cdylib, staticlib) and the C artifacts"
 cargo build --release --locked
 scripts/build-capi.sh

@@ -101,9 +101,8 @@ fn naive_symmetry(b: u64, s: i32) -> u64 {
 fn symmetries_and_unique_match_naive() {
     let k = portable();
     for b in sample().into_iter().step_by(10) {
-        let syms: Vec<EkBoard> = (0..8)
-            .map(|s| EkBoard::new(naive_symmetry(b.player, s), naive_symmetry(b.opponent, s)))
-            .collect();
+        let syms: Vec<EkBoard> =
+            (0..8).map(|s| EkBoard::new(naive_symmetry(b.player, s), naive_symmetry(b.opponent, s))).collect();
         for (s, want) in syms.iter().enumerate() {
             assert_eq!(k.symmetry(b, s as i32), *want);
         }

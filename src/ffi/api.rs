@@ -93,20 +93,26 @@ pub extern "C" fn ek_isa() -> *const c_char {
     isa_cname(isa).as_ptr()
 }
 
-fn parse_isa(name: *const c_char) -> Result<Isa, c_int> {
+/// # Safety
+/// `name` must be NULL or a NUL-terminated string.
+unsafe fn parse_isa(name: *const c_char) -> Result<Isa, c_int> {
     if name.is_null() {
         return Err(EK_ERR_NULL);
     }
-    // SAFETY: the caller passes a NUL-terminated string (documented contract).
+    // SAFETY: non-null, and NUL-terminated by the caller's contract.
     let name = unsafe { CStr::from_ptr(name) };
     name.to_str().ok().and_then(Isa::from_name).ok_or(EK_ERR_ISA_UNKNOWN)
 }
 
 /// Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
 /// an unknown name, `EK_ERR_NULL` for NULL.
+///
+/// # Safety
+/// `name` must be NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn ek_isa_supported(name: *const c_char) -> c_int {
-    guard(EK_ERR_INTERNAL, || match parse_isa(name) {
+pub unsafe extern "C" fn ek_isa_supported(name: *const c_char) -> c_int {
+    // SAFETY: the caller's contract is parse_isa's.
+    guard(EK_ERR_INTERNAL, || match unsafe { parse_isa(name) } {
         Ok(isa) => isa.is_available() as c_int,
         Err(e) => e,
     })
@@ -118,9 +124,13 @@ pub extern "C" fn ek_isa_supported(name: *const c_char) -> c_int {
 ///
 /// Meant for tests and benchmarks: kernels running in other threads at that moment finish
 /// on the old level.
+///
+/// # Safety
+/// `name` must be NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn ek_set_isa(name: *const c_char) -> c_int {
-    guard(EK_ERR_INTERNAL, || match parse_isa(name) {
+pub unsafe extern "C" fn ek_set_isa(name: *const c_char) -> c_int {
+    // SAFETY: the caller's contract is parse_isa's.
+    guard(EK_ERR_INTERNAL, || match unsafe { parse_isa(name) } {
         Ok(isa) => isa::set_active(isa).map_or(EK_ERR_ISA_UNSUPPORTED, |()| EK_OK),
         Err(e) => e,
     })
@@ -152,8 +162,11 @@ pub extern "C" fn ek_flip(x: c_int, p: u64, o: u64) -> u64 {
 }
 
 /// Edax's `board_flip`: `ek_flip(x, board->player, board->opponent)`. NULL board gives 0.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`.
 #[no_mangle]
-pub extern "C" fn ek_board_flip(board: *const EkBoard, x: c_int) -> u64 {
+pub unsafe extern "C" fn ek_board_flip(board: *const EkBoard, x: c_int) -> u64 {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
     match unsafe { board.as_ref() } {
         Some(b) => dispatch::flip(x, b.player, b.opponent),
@@ -166,8 +179,11 @@ pub extern "C" fn ek_board_flip(board: *const EkBoard, x: c_int) -> u64 {
 /// (flipped | bit x)) and returns the flipped discs. x outside 0..63 (such as EK_PASS) flips
 /// nothing and places nothing: a pass. No legality check. `next` may equal `board`.
 /// A NULL argument returns 0 and writes nothing.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`, `next` NULL or writable.
 #[no_mangle]
-pub extern "C" fn ek_board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
+pub unsafe extern "C" fn ek_board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
     if board.is_null() || next.is_null() {
         return 0;
     }
@@ -198,8 +214,11 @@ pub extern "C" fn ek_count_last_flip(x: c_int, p: u64) -> c_int {
 /// Meant for boards with exactly one empty square x; on other boards it returns what the same
 /// formula gives (2 * popcount(O) - 64 adjusted by the two last-flip counts). x outside 0..63
 /// plays as a square nobody can take. NULL board gives EK_SCORE_NONE.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`.
 #[no_mangle]
-pub extern "C" fn ek_board_score_1(board: *const EkBoard, beta: c_int, x: c_int) -> c_int {
+pub unsafe extern "C" fn ek_board_score_1(board: *const EkBoard, beta: c_int, x: c_int) -> c_int {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
     match unsafe { board.as_ref() } {
         Some(b) => dispatch::board_score_1(b.player, b.opponent, beta, x),
@@ -210,8 +229,11 @@ pub extern "C" fn ek_board_score_1(board: *const EkBoard, beta: c_int, x: c_int)
 /// The exact score `ek_board_score_1` gives with no cut-off (beta > 64), computed branch-free
 /// from both sides' last flips at once. Same conventions and bad-input behaviour as
 /// `ek_board_score_1`.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`.
 #[no_mangle]
-pub extern "C" fn ek_board_score_1_exact(board: *const EkBoard, x: c_int) -> c_int {
+pub unsafe extern "C" fn ek_board_score_1_exact(board: *const EkBoard, x: c_int) -> c_int {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
     match unsafe { board.as_ref() } {
         Some(b) => dispatch::board_score_1_exact(b.player, b.opponent, x),
@@ -283,8 +305,11 @@ pub extern "C" fn ek_get_corner_stability(p: u64) -> c_int {
 /// with the raw CRC-32C update of the SSE4.2 `crc32` instruction (no inversions). The CRC
 /// instruction is used when the active level has it, a table otherwise; both agree. The
 /// bitboards are hashed as they are. NULL board gives 0.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`.
 #[no_mangle]
-pub extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
+pub unsafe extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
     match unsafe { board.as_ref() } {
         Some(b) => dispatch::hash_code(b.player, b.opponent),
@@ -296,8 +321,11 @@ pub extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
 /// files A<->H; bit 1: mirror the ranks 1<->8; bit 2: transpose across the A1-H8 diagonal;
 /// applied in that order). `sym` may equal `board`. Returns `EK_OK`, `EK_ERR_NULL`, or
 /// `EK_ERR_RANGE` when s is not 0..7; `sym` is written only on success.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`, `sym` NULL or writable.
 #[no_mangle]
-pub extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
+pub unsafe extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
     if board.is_null() || sym.is_null() {
         return EK_ERR_NULL;
     }
@@ -314,8 +342,11 @@ pub extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: *mut Ek
 /// s (0..7) with ek_board_symetry(board, s) == unique. On ties the first minimum in the order
 /// 0, 4, 1, 6, 2, 5, 3, 7 wins, as in Edax's AVX2 build. `unique` may equal `board`.
 /// Returns `EK_ERR_NULL` (and writes nothing) for a NULL argument.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`, `unique` NULL or writable.
 #[no_mangle]
-pub extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
+pub unsafe extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
     if board.is_null() || unique.is_null() {
         return EK_ERR_NULL;
     }
@@ -331,8 +362,11 @@ pub extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -
 /// `hash_code` in `table` (entries table->hash[hash_code & table->hash_mask] and the one 3
 /// after it). `EkHashTable` has the layout of Edax 4.6's `HashTable`, so an Edax table can be
 /// passed. A prefetch never faults, whatever table->hash holds; a NULL table does nothing.
+///
+/// # Safety
+/// `table` must be NULL or point to a readable `EkHashTable`.
 #[no_mangle]
-pub extern "C" fn ek_hash_prefetch(table: *const EkHashTable, hash_code: u64) {
+pub unsafe extern "C" fn ek_hash_prefetch(table: *const EkHashTable, hash_code: u64) {
     // SAFETY: the caller passes NULL or a valid table (documented contract).
     if let Some(t) = unsafe { table.as_ref() } {
         hash_table::prefetch(t, hash_code);
@@ -363,8 +397,11 @@ pub extern "C" fn ek_perft_terminal(p: u64, o: u64, depth: c_int) -> u64 {
 
 /// Perft with all of Edax's counters (see `EkPerftStats`). Writes `*out` and returns `EK_OK`,
 /// or returns `EK_ERR_NULL` for a NULL `out`.
+///
+/// # Safety
+/// `out` must be NULL or point to a writable `EkPerftStats`.
 #[no_mangle]
-pub extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
+pub unsafe extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
     if out.is_null() {
         return EK_ERR_NULL;
     }

@@ -16,15 +16,23 @@ pub extern "C" fn flip(x: c_int, p: u64, o: u64) -> u64 {
 }
 
 /// `uint64_t board_flip(const Board*, const int x)`.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
 #[no_mangle]
-pub extern "C" fn board_flip(board: *const EkBoard, x: c_int) -> u64 {
-    super::api::ek_board_flip(board, x)
+pub unsafe extern "C" fn board_flip(board: *const EkBoard, x: c_int) -> u64 {
+    // SAFETY: same contract as ek_board_flip.
+    unsafe { super::api::ek_board_flip(board, x) }
 }
 
 /// `uint64_t board_next(const Board*, const int x, Board *next)`.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
 #[no_mangle]
-pub extern "C" fn board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
-    super::api::ek_board_next(board, x, next)
+pub unsafe extern "C" fn board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
+    // SAFETY: same contract as ek_board_next.
+    unsafe { super::api::ek_board_next(board, x, next) }
 }
 
 /// `int count_last_flip(const int x, const uint64_t P)`.
@@ -88,27 +96,42 @@ pub extern "C" fn get_corner_stability(p: u64) -> c_int {
 }
 
 /// `uint64_t board_get_hash_code(const Board*)`.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
 #[no_mangle]
-pub extern "C" fn board_get_hash_code(board: *const EkBoard) -> u64 {
-    super::api::ek_board_get_hash_code(board)
+pub unsafe extern "C" fn board_get_hash_code(board: *const EkBoard) -> u64 {
+    // SAFETY: same contract as ek_board_get_hash_code.
+    unsafe { super::api::ek_board_get_hash_code(board) }
 }
 
 /// `void board_symetry(const Board*, const int s, Board *sym)`: like Edax, only bits 0..2 of
 /// s are used.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
 #[no_mangle]
-pub extern "C" fn board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) {
-    super::api::ek_board_symetry(board, s & 7, sym);
+pub unsafe extern "C" fn board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) {
+    // SAFETY: same contract as ek_board_symetry.
+    unsafe { super::api::ek_board_symetry(board, s & 7, sym) };
 }
 
 /// `int board_unique(const Board*, Board *unique)`; a NULL argument returns 0.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
 #[no_mangle]
-pub extern "C" fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
-    super::api::ek_board_unique(board, unique).max(0)
+pub unsafe extern "C" fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
+    // SAFETY: same contract as ek_board_unique.
+    unsafe { super::api::ek_board_unique(board, unique) }.max(0)
 }
 
 /// `void hash_prefetch(HashTable*, const uint64_t hashcode)`.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
 #[no_mangle]
-pub extern "C" fn hash_prefetch(table: *mut EkHashTable, hash_code: u64) {
+pub unsafe extern "C" fn hash_prefetch(table: *mut EkHashTable, hash_code: u64) {
     // SAFETY: the caller passes NULL or a valid table (Edax's contract).
     if let Some(t) = unsafe { table.as_ref() } {
         hash_table::prefetch(t, hash_code);

@@ -7,8 +7,8 @@
 use super::x86::{
     full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2, symmetry_avx2, unique_avx2,
 };
-use crate::board::{EkBoard, UniqueBoard};
 use super::{Isa, Kernels};
+use crate::board::{EkBoard, UniqueBoard};
 use crate::generic::masks::LINE_MASKS;
 use crate::generic::stability::stable_discs_from;
 use crate::generic::Prims;
@@ -27,7 +27,8 @@ pub(super) fn supported() -> bool {
 /// Opponent squares that can be inside a run, per lane (see `generic::moves`).
 #[repr(align(32))]
 struct Lanes([u64; 4]);
-static INNER: Lanes = Lanes([0x7E7E_7E7E_7E7E_7E7E, 0x00FF_FFFF_FFFF_FF00, 0x007E_7E7E_7E7E_7E00, 0x007E_7E7E_7E7E_7E00]);
+static INNER: Lanes =
+    Lanes([0x7E7E_7E7E_7E7E_7E7E, 0x00FF_FFFF_FFFF_FF00, 0x007E_7E7E_7E7E_7E00, 0x007E_7E7E_7E7E_7E00]);
 
 /// Spreads the set bits of each lane towards bit 0 along its line (7 steps): every square of
 /// the ray at or below the highest set square.

@@ -7,90 +7,90 @@
 
 macro_rules! generic_entry {
     (flip, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn flip(x: i32, p: u64, o: u64) -> u64 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn flip(x: i32, p: u64, o: u64) -> u64 {
             if (x as u32) < 64 { <$P as Prims>::flip(x as usize, p, o) } else { 0 }
         }
     };
     (count_last_flip, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn count_last_flip(x: i32, p: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn count_last_flip(x: i32, p: u64) -> i32 {
             if (x as u32) < 64 { <$P as Prims>::last_flip_count(x as usize, p) } else { 0 }
         }
     };
     (board_score_1, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn board_score_1(p: u64, o: u64, beta: i32, x: i32) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn board_score_1(p: u64, o: u64, beta: i32, x: i32) -> i32 {
             crate::generic::score::board_score_1::<$P>(p, o, beta, x)
         }
     };
     (board_score_1_exact, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn board_score_1_exact(p: u64, o: u64, x: i32) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn board_score_1_exact(p: u64, o: u64, x: i32) -> i32 {
             crate::generic::score::board_score_1_exact::<$P>(p, o, x)
         }
     };
     (get_moves, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_moves(p: u64, o: u64) -> u64 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_moves(p: u64, o: u64) -> u64 {
             <$P as Prims>::get_moves(p, o)
         }
     };
     (can_move, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn can_move(p: u64, o: u64) -> bool {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn can_move(p: u64, o: u64) -> bool {
             <$P as Prims>::can_move(p, o)
         }
     };
     (get_mobility, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_mobility(p: u64, o: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_mobility(p: u64, o: u64) -> i32 {
             <$P as Prims>::popcount(<$P as Prims>::get_moves(p, o)) as i32
         }
     };
     (get_weighted_mobility, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_weighted_mobility(p: u64, o: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_weighted_mobility(p: u64, o: u64) -> i32 {
             let m = <$P as Prims>::get_moves(p, o);
             (<$P as Prims>::popcount(m) + <$P as Prims>::popcount(m & crate::generic::masks::CORNERS)) as i32
         }
     };
     (get_potential_mobility, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_potential_mobility(p: u64, o: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_potential_mobility(p: u64, o: u64) -> i32 {
             let m = crate::generic::moves::potential_moves(p, o);
             (<$P as Prims>::popcount(m) + <$P as Prims>::popcount(m & crate::generic::masks::CORNERS)) as i32
         }
     };
     (get_stability, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
             <$P as Prims>::popcount(crate::generic::stability::stable_discs(p, o)) as i32
         }
     };
     (get_edge_stability, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
             <$P as Prims>::popcount(crate::generic::stability::stable_edge(p, o)) as i32
         }
     };
     (get_corner_stability, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn get_corner_stability(p: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn get_corner_stability(p: u64) -> i32 {
             <$P as Prims>::popcount(crate::generic::stability::corner_stable(p)) as i32
         }
     };
     (hash_code, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
             crate::generic::crc32c::hash_code(p, o)
         }
     };
     (symmetry, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn symmetry(b: EkBoard, s: i32) -> EkBoard {
             crate::generic::symmetry::symmetry(b, s as u32)
         }
     };
     (unique, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
             let (board, s) = crate::generic::symmetry::unique(b);
             UniqueBoard { board, symmetry: s as i32 }
         }
     };
     (bit_count, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn bit_count(b: u64) -> i32 {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn bit_count(b: u64) -> i32 {
             <$P as Prims>::popcount(b) as i32
         }
     };
     (perft, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(super) unsafe extern "C" fn perft(b: EkBoard, depth: i32) -> EkPerftStats {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn perft(b: EkBoard, depth: i32) -> EkPerftStats {
             crate::generic::perft::perft::<$P>(b, depth)
         }
     };
@@ -99,7 +99,7 @@ macro_rules! generic_entry {
 macro_rules! generic_entries {
     ($attrs:tt $P:ty; $($name:ident),* $(,)?) => {
         /// Entries compiled from the generic algorithms with this level's features.
-        mod g {
+        pub(super) mod g {
             #[allow(unused_imports)]
             use crate::{board::{EkBoard, UniqueBoard}, generic::{perft::EkPerftStats, Prims}};
             #[allow(unused_imports)]

@@ -247,14 +247,10 @@ fn env_message(env: &EnvChoice, used: Isa) -> Option<String> {
     let names = Isa::ALL.map(Isa::name).join("|");
     match env {
         EnvChoice::Unset | EnvChoice::Accepted(_) => None,
-        EnvChoice::Unsupported(isa) => Some(format!(
-            "{ISA_ENV}={} is not supported by this CPU; using {}",
-            isa.name(),
-            used.name()
-        )),
-        EnvChoice::Unknown(v) => {
-            Some(format!("{ISA_ENV}={v:?} is not one of {names}; using {}", used.name()))
+        EnvChoice::Unsupported(isa) => {
+            Some(format!("{ISA_ENV}={} is not supported by this CPU; using {}", isa.name(), used.name()))
         }
+        EnvChoice::Unknown(v) => Some(format!("{ISA_ENV}={v:?} is not one of {names}; using {}", used.name())),
     }
 }
 

@@ -29,7 +29,8 @@ const fn build_mirror_masks() -> [MirrorMasks; 64] {
     let mut x = 0;
     while x < 64 {
         let (m, mirrored) = (&LINE_MASKS[x], &LINE_MASKS[x ^ 56]);
-        t[x].pairs = [[m.upper[1], mirrored.upper[1]], [m.upper[2], mirrored.upper[3]], [m.upper[3], mirrored.upper[2]]];
+        t[x].pairs =
+            [[m.upper[1], mirrored.upper[1]], [m.upper[2], mirrored.upper[3]], [m.upper[3], mirrored.upper[2]]];
         t[x].h_up = m.upper[0];
         t[x].h_down = m.lower[0];
         x += 1;
@@ -61,10 +62,15 @@ unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
     let pp = _mm_set_epi64x(p.swap_bytes() as i64, p as i64);
     let nn = _mm_set_epi64x(non_o.swap_bytes() as i64, non_o as i64);
     let ray = |i: usize| _mm_load_si128(m.pairs[i].as_ptr() as *const __m128i);
-    let f = _mm_or_si128(_mm_or_si128(flips_up_sse2(ray(0), pp, nn), flips_up_sse2(ray(1), pp, nn)), flips_up_sse2(ray(2), pp, nn));
+    let f = _mm_or_si128(
+        _mm_or_si128(flips_up_sse2(ray(0), pp, nn), flips_up_sse2(ray(1), pp, nn)),
+        flips_up_sse2(ray(2), pp, nn),
+    );
     let up = _mm_cvtsi128_si64(f) as u64;
     let down = (_mm_cvtsi128_si64(_mm_unpackhi_epi64(f, f)) as u64).swap_bytes();
-    up | down | generic::flip::flips_up(m.h_up, m.h_up & non_o, p) | generic::flip::flips_down(m.h_down, m.h_down & non_o, p)
+    up | down
+        | generic::flip::flips_up(m.h_up, m.h_up & non_o, p)
+        | generic::flip::flips_down(m.h_down, m.h_down & non_o, p)
 }
 
 /// Squares reached from the player discs through a run of `o` towards larger bits, step `d`,

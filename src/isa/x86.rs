@@ -82,7 +82,10 @@ pub(super) unsafe fn full_lines_avx2(disc: u64) -> [u64; 4] {
     v &= v.rotate_right(32);
     let mirrored = disc.swap_bytes() as i64;
     let fill = |l: __m256i, edge: &Lanes, k: i64| {
-        _mm256_and_si256(l, _mm256_or_si256(load4(&edge.0), _mm256_srlv_epi64(l, _mm256_set_epi64x(7 * k, 9 * k, 9 * k, 7 * k))))
+        _mm256_and_si256(
+            l,
+            _mm256_or_si256(load4(&edge.0), _mm256_srlv_epi64(l, _mm256_set_epi64x(7 * k, 9 * k, 9 * k, 7 * k))),
+        )
     };
     let l = _mm256_set_epi64x(mirrored, mirrored, disc as i64, disc as i64);
     let l = fill(fill(fill(l, &FILL_EDGE[0], 1), &FILL_EDGE[1], 2), &FILL_EDGE[2], 4);
@@ -191,7 +194,8 @@ pub(super) unsafe fn mirror_ranks_avx2(v: __m256i) -> __m256i {
 #[inline(always)]
 pub(super) unsafe fn transpose_avx2(v: __m256i) -> __m256i {
     let swap = |v: __m256i, mask: i64, k: i32| {
-        let t = _mm256_and_si256(_mm256_xor_si256(v, _mm256_srl_epi64(v, _mm_cvtsi32_si128(k))), _mm256_set1_epi64x(mask));
+        let t =
+            _mm256_and_si256(_mm256_xor_si256(v, _mm256_srl_epi64(v, _mm_cvtsi32_si128(k))), _mm256_set1_epi64x(mask));
         _mm256_xor_si256(_mm256_xor_si256(v, t), _mm256_sll_epi64(t, _mm_cvtsi32_si128(k)))
     };
     swap(swap(swap(v, 0x00AA_00AA_00AA_00AA, 7), 0x0000_CCCC_0000_CCCC, 14), 0x0000_0000_F0F0_F0F0, 28)
