@@ -48,3 +48,8 @@ pub fn board_next(board: &EkBoard, x: i32) -> (EkBoard, u64) {
 pub fn bit_weighted_count(b: u64) -> i32 {
     generic::moves::weighted_count(b) as i32
 }
+
+/// The examples of README.md, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
