@@ -299,7 +299,7 @@ int ek_isa_env_status(void);
  * For each of the 8 directions, the run of O discs starting next to x flips when the first
  * square after it holds a P disc. The content of square x itself is ignored (no legality
  * check: an occupied x gives the discs that would flip were it empty). x outside 0..63
- * (including EK_PASS and EK_NOMOVE) gives 0. A square set in both P and O counts as P's.
+ * (including EK_PASS and EK_NOMOVE) gives 0. A square set in both P and O counts as O's.
  */
 uint64_t ek_flip(int x, uint64_t p, uint64_t o);
 
@@ -359,7 +359,7 @@ int ek_board_score_1_exact(const struct EkBoard *board, int x);
 /**
  * Edax's `get_moves`: bitboard of the legal moves of P against O (empty squares from which
  * a run of O discs ends on a P disc, in any of the 8 directions). A square set in both P and
- * O counts as P's.
+ * O counts as O's.
  */
 uint64_t ek_get_moves(uint64_t p, uint64_t o);
 
@@ -383,7 +383,7 @@ int ek_get_weighted_mobility(uint64_t p, uint64_t o);
  * Edax's `get_potential_mobility`: the empty squares next to an O disc that could be flipped
  * in that direction (O discs on the A/H files do not count horizontally, on ranks 1/8 not
  * vertically, on any edge not diagonally), corners counted twice. A square set in both P and
- * O counts as P's.
+ * O counts as O's.
  */
 int ek_get_potential_mobility(uint64_t p, uint64_t o);
 
@@ -391,14 +391,14 @@ int ek_get_potential_mobility(uint64_t p, uint64_t o);
  * Edax's `get_stability`: the number of P discs Edax proves stable (a lower bound of the
  * truly stable ones): the stable edge discs, inner discs on a full line in all four
  * directions, then, iterated, inner discs that in each direction have a stable neighbour or
- * lie on a full line. A square set in both P and O counts as P's. No set-up call is needed.
+ * lie on a full line. A square set in both P and O counts as O's. No set-up call is needed.
  */
 int ek_get_stability(uint64_t p, uint64_t o);
 
 /**
  * Edax's `get_edge_stability`: the number of P discs on the four edges that no sequence of
  * moves on their edge line can flip (exact per line). A square set in both P and O counts
- * as P's. No set-up call is needed.
+ * as O's. No set-up call is needed.
  */
 int ek_get_edge_stability(uint64_t p, uint64_t o);
 

@@ -12,7 +12,7 @@
 //! [`Isa::kernels`] gives direct access to any level the CPU supports.
 //!
 //! Defined behaviour on any input: a square outside 0..=63 flips nothing; a square set in
-//! both bitboards counts as the player's (the opponent is taken as `O & !P`) in every kernel
+//! both bitboards counts as the opponent's (the player is taken as `P & !O`) in every kernel
 //! that reads both sides as discs.
 
 mod board;

@@ -21,7 +21,7 @@ fn flip_matches_naive_on_every_square() {
         for x in 0..64 {
             assert_eq!(k.flip(x, b.player, b.opponent), naive_flip(x as u32, b.player, b.opponent), "{b:?} x={x}");
         }
-        // Overlapping bitboards: squares in both count as the player's.
+        // Overlapping bitboards: squares in both count as the opponent's.
         let (p, o) = (b.player | (rng.next_u64() & rng.next_u64()), b.opponent);
         let x = (rng.next_u64() % 64) as i32;
         assert_eq!(k.flip(x, p, o), naive_flip(x as u32, p, o), "overlap P={p:016x} O={o:016x} x={x}");

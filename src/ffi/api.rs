@@ -155,7 +155,7 @@ pub extern "C" fn ek_isa_env_status() -> c_int {
 /// For each of the 8 directions, the run of O discs starting next to x flips when the first
 /// square after it holds a P disc. The content of square x itself is ignored (no legality
 /// check: an occupied x gives the discs that would flip were it empty). x outside 0..63
-/// (including EK_PASS and EK_NOMOVE) gives 0. A square set in both P and O counts as P's.
+/// (including EK_PASS and EK_NOMOVE) gives 0. A square set in both P and O counts as O's.
 #[no_mangle]
 pub extern "C" fn ek_flip(x: c_int, p: u64, o: u64) -> u64 {
     dispatch::flip(x, p, o)
@@ -243,7 +243,7 @@ pub unsafe extern "C" fn ek_board_score_1_exact(board: *const EkBoard, x: c_int)
 
 /// Edax's `get_moves`: bitboard of the legal moves of P against O (empty squares from which
 /// a run of O discs ends on a P disc, in any of the 8 directions). A square set in both P and
-/// O counts as P's.
+/// O counts as O's.
 #[no_mangle]
 pub extern "C" fn ek_get_moves(p: u64, o: u64) -> u64 {
     dispatch::get_moves(p, o)
@@ -271,7 +271,7 @@ pub extern "C" fn ek_get_weighted_mobility(p: u64, o: u64) -> c_int {
 /// Edax's `get_potential_mobility`: the empty squares next to an O disc that could be flipped
 /// in that direction (O discs on the A/H files do not count horizontally, on ranks 1/8 not
 /// vertically, on any edge not diagonally), corners counted twice. A square set in both P and
-/// O counts as P's.
+/// O counts as O's.
 #[no_mangle]
 pub extern "C" fn ek_get_potential_mobility(p: u64, o: u64) -> c_int {
     dispatch::get_potential_mobility(p, o)
@@ -280,7 +280,7 @@ pub extern "C" fn ek_get_potential_mobility(p: u64, o: u64) -> c_int {
 /// Edax's `get_stability`: the number of P discs Edax proves stable (a lower bound of the
 /// truly stable ones): the stable edge discs, inner discs on a full line in all four
 /// directions, then, iterated, inner discs that in each direction have a stable neighbour or
-/// lie on a full line. A square set in both P and O counts as P's. No set-up call is needed.
+/// lie on a full line. A square set in both P and O counts as O's. No set-up call is needed.
 #[no_mangle]
 pub extern "C" fn ek_get_stability(p: u64, o: u64) -> c_int {
     dispatch::get_stability(p, o)
@@ -288,7 +288,7 @@ pub extern "C" fn ek_get_stability(p: u64, o: u64) -> c_int {
 
 /// Edax's `get_edge_stability`: the number of P discs on the four edges that no sequence of
 /// moves on their edge line can flip (exact per line). A square set in both P and O counts
-/// as P's. No set-up call is needed.
+/// as O's. No set-up call is needed.
 #[no_mangle]
 pub extern "C" fn ek_get_edge_stability(p: u64, o: u64) -> c_int {
     dispatch::get_edge_stability(p, o)

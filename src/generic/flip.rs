@@ -6,7 +6,8 @@
 //! lowest set bit of the non-opponent squares of the ray (isolated with `x & -x`); towards
 //! smaller bit numbers it is the highest one (found with a leading-zero count).
 //!
-//! Squares set in both bitboards count as the player's: the opponent is taken as `O & !P`.
+//! A square set in both bitboards counts as the opponent's (the player is taken as `P & !O`):
+//! only the opponent's discs decide where a run ends, so this needs no extra operation.
 
 use super::masks::LINE_MASKS;
 
@@ -29,7 +30,7 @@ pub(crate) fn flips_down(ray: u64, non_o: u64, p: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn flip(x: usize, p: u64, o: u64) -> u64 {
     let m = &LINE_MASKS[x & 63];
-    let non_o = !o | p;
+    let non_o = !o;
     let mut f = 0;
     for i in 0..4 {
         f |= flips_up(m.upper[i], m.upper[i] & non_o, p);

@@ -1,6 +1,6 @@
 //! Legal moves and mobility on plain `u64`.
 //!
-//! Squares set in both bitboards count as the player's: the opponent is taken as `O & !P`.
+//! A square set in both bitboards counts as the opponent's: the player is taken as `P & !O`.
 
 use super::masks::CORNERS;
 
@@ -33,7 +33,7 @@ pub(crate) fn moves_dir(p: u64, o: u64, d: u32) -> u64 {
 /// Bitboard of the legal moves of `p` against `o`.
 #[inline(always)]
 pub(crate) fn get_moves(p: u64, o: u64) -> u64 {
-    let o = o & !p;
+    let p = p & !o;
     (moves_dir(p, o & H_INNER, 1)
         | moves_dir(p, o & V_INNER, 8)
         | moves_dir(p, o & D_INNER, 7)
@@ -44,7 +44,6 @@ pub(crate) fn get_moves(p: u64, o: u64) -> u64 {
 /// Empty squares next to an opponent disc that could be flipped in that direction.
 #[inline(always)]
 pub(crate) fn potential_moves(p: u64, o: u64) -> u64 {
-    let o = o & !p;
     let h = o & H_INNER;
     let v = o & V_INNER;
     let d = o & D_INNER;

@@ -5,7 +5,7 @@
 //! the inner discs that in each of the four directions have a stable neighbour or lie on a
 //! full line. Every step is an exact set, so any level may compute it its own way.
 //!
-//! Squares set in both bitboards count as the player's: the opponent is taken as `O & !P`.
+//! A square set in both bitboards counts as the opponent's: the player is taken as `P & !O`.
 
 include!(concat!(env!("OUT_DIR"), "/edge_stability.rs"));
 
@@ -49,7 +49,7 @@ fn edge_entry(p: usize, o: usize) -> u8 {
 /// The stable discs of `p` on the four edges, exact per edge line.
 #[inline(always)]
 pub(crate) fn stable_edge(p: u64, o: u64) -> u64 {
-    let o = o & !p;
+    let p = p & !o;
     edge_entry((p & 0xFF) as usize, (o & 0xFF) as usize) as u64
         | (edge_entry((p >> 56) as usize, (o >> 56) as usize) as u64) << 56
         | unpack_a_file(edge_entry(pack_a_file(p), pack_a_file(o)))
@@ -108,7 +108,8 @@ fn stable_by_contact(central: u64, mut stable: u64, full: &[u64; 4]) -> u64 {
     }
 }
 
-/// Edax's `get_stable_discs`, from the stable edge discs of `p` and the full lines.
+/// Edax's `get_stable_discs`, from the stable edge discs of `p` (overlap-free, `P & !O`) and
+/// the full lines.
 #[inline(always)]
 pub(crate) fn stable_discs_from(p: u64, edge: u64, full: &[u64; 4]) -> u64 {
     let central = p & INNER;
@@ -123,7 +124,7 @@ pub(crate) fn stable_discs_from(p: u64, edge: u64, full: &[u64; 4]) -> u64 {
 /// Edax's `get_stable_discs`: the stable discs of `p` (a subset of the truly stable ones).
 #[inline(always)]
 pub(crate) fn stable_discs(p: u64, o: u64) -> u64 {
-    stable_discs_from(p, stable_edge(p, o), &full_lines(p | o))
+    stable_discs_from(p & !o, stable_edge(p, o), &full_lines(p | o))
 }
 
 /// Owned corners plus the owned edge neighbours of an owned corner.

@@ -49,8 +49,8 @@ unsafe fn fill_down(v: __m256i) -> __m256i {
 #[inline]
 unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
     let m = &LINE_MASKS[x & 63];
-    let pp = splat(p);
-    let oo = splat(o & !p);
+    let pp = splat(p & !o);
+    let oo = splat(o);
     let lm = load4(&m.lower);
     let um = load4(&m.upper);
     let lp = _mm256_and_si256(pp, lm);
@@ -85,10 +85,10 @@ unsafe fn last_flip_sq(x: usize, p: u64) -> u64 {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 #[inline]
 unsafe fn moves(p: u64, o: u64) -> u64 {
-    let pp = splat(p);
+    let pp = splat(p & !o);
     let d1 = line_steps(1);
     let d2 = line_steps(2);
-    let m = _mm256_and_si256(splat(o & !p), load4(&INNER.0));
+    let m = _mm256_and_si256(splat(o), load4(&INNER.0));
     let mut l = _mm256_and_si256(m, _mm256_sllv_epi64(pp, d1));
     let mut r = _mm256_and_si256(m, _mm256_srlv_epi64(pp, d1));
     l = _mm256_or_si256(l, _mm256_and_si256(m, _mm256_sllv_epi64(l, d1)));
@@ -142,7 +142,7 @@ unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
-    stable_discs_from(p, stable_edge_sse2(p, o), &full_lines_avx2(p | o)).count_ones() as i32
+    stable_discs_from(p & !o, stable_edge_sse2(p, o), &full_lines_avx2(p | o)).count_ones() as i32
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]

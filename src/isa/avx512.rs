@@ -31,18 +31,18 @@ static INNER: Lanes =
     Lanes([0x7E7E_7E7E_7E7E_7E7E, 0x00FF_FFFF_FFFF_FF00, 0x007E_7E7E_7E7E_7E00, 0x007E_7E7E_7E7E_7E00]);
 
 // VPTERNLOGQ truth tables of (a, b, c).
-const A_AND_NOT_B_AND_C: i32 = 0x20;
-const NOT_A_AND_NOT_B_AND_C: i32 = 0x02;
-const A_AND_NOT_B_OR_C: i32 = 0xB0;
-const A_AND_B_XOR_C: i32 = 0x60;
+const NOT_A_AND_B: i32 = 0x0C;
+const A_XOR_B_AND_C: i32 = 0x28;
+const A_AND_B_AND_C: i32 = 0x80;
 const A_OR_NOT_B_AND_C: i32 = 0xF2;
 const A_OR_B_AND_C: i32 = 0xF8;
 
 /// `flip` for x in 0..=63.
 ///
-/// Towards smaller bits, a ray flips when its nearest player disc (highest bit, found with
-/// VPLZCNTQ) is nearer than its nearest empty square. Towards larger bits, the squares up to
-/// the first non-opponent one (a BLSMSK) flip when that square holds a player disc.
+/// On each ray the outflank square is the first non-opponent square: towards smaller bits the
+/// highest one (VPLZCNTQ), towards larger bits the lowest one (`x & -x`). It flips the run when
+/// it holds a player disc. The player discs only enter after the outflank search, which keeps
+/// the latency from `p` short.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 #[inline]
 unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
@@ -51,26 +51,30 @@ unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
     let oo = splat(o);
     let lm = load4(&m.lower);
     let um = load4(&m.upper);
-    let ones = _mm256_set1_epi64x(-1);
-    let lp = _mm256_and_si256(pp, lm);
-    let at_or_below = _mm256_srlv_epi64(ones, _mm256_lzcnt_epi64(lp));
-    let empty = _mm256_ternarylogic_epi64::<NOT_A_AND_NOT_B_AND_C>(oo, pp, lm);
-    let fl = _mm256_maskz_andnot_epi64(_mm256_cmpgt_epi64_mask(lp, empty), at_or_below, lm);
-    // Non-opponent squares, a square in both sets being the player's.
-    let non_o = _mm256_ternarylogic_epi64::<A_AND_NOT_B_OR_C>(um, oo, pp);
-    let run = _mm256_ternarylogic_epi64::<A_AND_B_XOR_C>(um, _mm256_add_epi64(non_o, ones), non_o);
-    let f = _mm256_mask_ternarylogic_epi64::<A_OR_NOT_B_AND_C>(fl, _mm256_test_epi64_mask(pp, run), pp, run);
-    or_lanes(f)
+    let zero = _mm256_setzero_si256();
+    // VPTERNLOGQ rather than ANDN: LLVM would move the NOT before the broadcast, in series.
+    let non_o = _mm256_ternarylogic_epi64::<NOT_A_AND_B>(oo, lm, lm);
+    // With no non-opponent square the count is 64: masked to 0, the outflank lands on bit 63,
+    // which no lower ray has. (Unmasked, LLVM guards the shift with an extra mask test.)
+    let top = _mm256_and_si256(_mm256_lzcnt_epi64(non_o), _mm256_set1_epi64x(63));
+    let outflank = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), top), pp);
+    // Squares above the outflank: -outflank ^ outflank (0 without outflank).
+    let fl = _mm256_ternarylogic_epi64::<A_XOR_B_AND_C>(_mm256_sub_epi64(zero, outflank), outflank, lm);
+    let non_o = _mm256_ternarylogic_epi64::<NOT_A_AND_B>(oo, um, um);
+    let outflank = _mm256_ternarylogic_epi64::<A_AND_B_AND_C>(non_o, _mm256_sub_epi64(zero, non_o), pp);
+    // Squares at and above the outflank, or every square without one: not flipped.
+    let kept = _mm256_sub_epi64(_mm256_cmpeq_epi64(outflank, zero), outflank);
+    or_lanes(_mm256_ternarylogic_epi64::<A_OR_NOT_B_AND_C>(fl, kept, um))
 }
 
 /// `get_moves`: the four directions in the four lanes, both ways, parallel prefix.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 #[inline]
 unsafe fn moves(p: u64, o: u64) -> u64 {
-    let pp = splat(p);
+    let pp = splat(p & !o);
     let d1 = line_steps(1);
     let d2 = line_steps(2);
-    let m = _mm256_ternarylogic_epi64::<A_AND_NOT_B_AND_C>(splat(o), pp, load4(&INNER.0));
+    let m = _mm256_and_si256(splat(o), load4(&INNER.0));
     let mut l = _mm256_and_si256(m, _mm256_sllv_epi64(pp, d1));
     let mut r = _mm256_and_si256(m, _mm256_srlv_epi64(pp, d1));
     l = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(l, m, _mm256_sllv_epi64(l, d1));
@@ -197,7 +201,7 @@ unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
-    stable_discs_from(p, stable_edge_sse2(p, o), &full_lines_avx2(p | o)).count_ones() as i32
+    stable_discs_from(p & !o, stable_edge_sse2(p, o), &full_lines_avx2(p | o)).count_ones() as i32
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]

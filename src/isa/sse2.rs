@@ -58,7 +58,7 @@ unsafe fn flips_up_sse2(ray: __m128i, pp: __m128i, non_o: __m128i) -> __m128i {
 #[inline]
 unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
     let m = &MIRROR_MASKS[x & 63];
-    let non_o = !o | p;
+    let (p, non_o) = (p & !o, !o);
     let pp = _mm_set_epi64x(p.swap_bytes() as i64, p as i64);
     let nn = _mm_set_epi64x(non_o.swap_bytes() as i64, non_o as i64);
     let ray = |i: usize| _mm_load_si128(m.pairs[i].as_ptr() as *const __m128i);
@@ -91,7 +91,7 @@ unsafe fn moves_up_sse2(pp: __m128i, o: __m128i, d: i32) -> __m128i {
 #[target_feature(enable = "sse2")]
 #[inline]
 unsafe fn moves(p: u64, o: u64) -> u64 {
-    let o = o & !p;
+    let p = p & !o;
     let pp = _mm_set_epi64x(p.swap_bytes() as i64, p as i64);
     let oo = _mm_set_epi64x(o.swap_bytes() as i64, o as i64);
     let v = _mm_and_si128(oo, _mm_set1_epi64x(generic::moves::V_INNER as i64));
@@ -137,7 +137,7 @@ generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
 
 #[target_feature(enable = "sse2")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
-    stable_discs_from(p, stable_edge_sse2(p, o), &generic::stability::full_lines(p | o)).count_ones() as i32
+    stable_discs_from(p & !o, stable_edge_sse2(p, o), &generic::stability::full_lines(p | o)).count_ones() as i32
 }
 
 #[target_feature(enable = "sse2")]

@@ -46,8 +46,8 @@ pub(super) unsafe fn hash_code_crc32(p: u64, o: u64) -> u64 {
 /// from PMOVMSKB (which gathers the top bit of every byte).
 #[inline(always)]
 pub(super) unsafe fn stable_edge_sse2(p: u64, o: u64) -> u64 {
-    let p0 = _mm_cvtsi64_si128(p as i64);
-    let o0 = _mm_cvtsi64_si128((o & !p) as i64);
+    let p0 = _mm_cvtsi64_si128((p & !o) as i64);
+    let o0 = _mm_cvtsi64_si128(o as i64);
     let ranks = _mm_unpacklo_epi8(o0, p0);
     let rank1 = edge_entry_at(_mm_extract_epi16::<0>(ranks) as usize) as u64;
     let rank8 = edge_entry_at(_mm_extract_epi16::<7>(ranks) as usize) as u64;

@@ -56,9 +56,9 @@ impl SplitMix64 {
     }
 }
 
-/// Naive flip: walks the 8 directions square by square ("P wins" on overlapping squares).
+/// Naive flip: walks the 8 directions square by square (a square in both sets is O's).
 pub fn naive_flip(x: u32, p: u64, o: u64) -> u64 {
-    let o = o & !p;
+    let p = p & !o;
     let (r0, c0) = ((x / 8) as i32, (x % 8) as i32);
     let mut flipped = 0;
     for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
