@@ -358,8 +358,9 @@ int ek_board_score_1_exact(const struct EkBoard *board, int x);
 
 /**
  * Edax's `get_moves`: bitboard of the legal moves of P against O (empty squares from which
- * a run of O discs ends on a P disc, in any of the 8 directions). A square set in both P and
- * O counts as O's.
+ * a run of O discs ends on a P disc, in any of the 8 directions). Overlapping bitboards are
+ * taken as they are: a square set in both P and O can be inside a run, end one, and is not
+ * empty.
  */
 uint64_t ek_get_moves(uint64_t p, uint64_t o);
 

@@ -11,9 +11,8 @@
 //! call the active level, chosen once at run time from the CPU (and `EDAX_KERNELS_ISA`).
 //! [`Isa::kernels`] gives direct access to any level the CPU supports.
 //!
-//! Defined behaviour on any input: a square outside 0..=63 flips nothing; a square set in
-//! both bitboards counts as the opponent's (the player is taken as `P & !O`) in every kernel
-//! that reads both sides as discs.
+//! Defined behaviour on any input: a square outside 0..=63 flips nothing; overlapping
+//! bitboards get the result each kernel documents (the same on every level).
 
 mod board;
 pub mod ffi;

@@ -242,8 +242,9 @@ pub unsafe extern "C" fn ek_board_score_1_exact(board: *const EkBoard, x: c_int)
 }
 
 /// Edax's `get_moves`: bitboard of the legal moves of P against O (empty squares from which
-/// a run of O discs ends on a P disc, in any of the 8 directions). A square set in both P and
-/// O counts as O's.
+/// a run of O discs ends on a P disc, in any of the 8 directions). Overlapping bitboards are
+/// taken as they are: a square set in both P and O can be inside a run, end one, and is not
+/// empty.
 #[no_mangle]
 pub extern "C" fn ek_get_moves(p: u64, o: u64) -> u64 {
     dispatch::get_moves(p, o)

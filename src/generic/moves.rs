@@ -1,6 +1,7 @@
 //! Legal moves and mobility on plain `u64`.
 //!
-//! A square set in both bitboards counts as the opponent's: the player is taken as `P & !O`.
+//! Overlapping bitboards are taken as they are, which costs nothing: a square set in both can
+//! be inside a run (as an opponent disc) and end one (as a player disc), and is not empty.
 
 use super::masks::CORNERS;
 
@@ -33,7 +34,6 @@ pub(crate) fn moves_dir(p: u64, o: u64, d: u32) -> u64 {
 /// Bitboard of the legal moves of `p` against `o`.
 #[inline(always)]
 pub(crate) fn get_moves(p: u64, o: u64) -> u64 {
-    let p = p & !o;
     (moves_dir(p, o & H_INNER, 1)
         | moves_dir(p, o & V_INNER, 8)
         | moves_dir(p, o & D_INNER, 7)

@@ -71,7 +71,7 @@ unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 #[inline]
 unsafe fn moves(p: u64, o: u64) -> u64 {
-    let pp = splat(p & !o);
+    let pp = splat(p);
     let d1 = line_steps(1);
     let d2 = line_steps(2);
     let m = _mm256_and_si256(splat(o), load4(&INNER.0));

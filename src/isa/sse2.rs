@@ -91,7 +91,6 @@ unsafe fn moves_up_sse2(pp: __m128i, o: __m128i, d: i32) -> __m128i {
 #[target_feature(enable = "sse2")]
 #[inline]
 unsafe fn moves(p: u64, o: u64) -> u64 {
-    let p = p & !o;
     let pp = _mm_set_epi64x(p.swap_bytes() as i64, p as i64);
     let oo = _mm_set_epi64x(o.swap_bytes() as i64, o as i64);
     let v = _mm_and_si128(oo, _mm_set1_epi64x(generic::moves::V_INNER as i64));

@@ -75,10 +75,29 @@ pub fn naive_flip(x: u32, p: u64, o: u64) -> u64 {
     flipped
 }
 
-/// Naive legal moves: empty squares with a non-empty naive flip.
+/// Naive legal moves: empty squares from which, in some direction, one or more O squares are
+/// followed by a P square (bitboards taken as they are: a square in both can do either).
 pub fn naive_moves(p: u64, o: u64) -> u64 {
     let empty = !(p | o);
-    (0..64).filter(|&x| empty >> x & 1 == 1 && naive_flip(x, p, o) != 0).fold(0, |m, x| m | 1 << x)
+    let is_move = |x: i32| {
+        [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)].iter().any(|&(dr, dc)| {
+            let (mut r, mut c, mut run) = (x / 8 + dr, x % 8 + dc, 0);
+            while (0..8).contains(&r) && (0..8).contains(&c) {
+                let s = r * 8 + c;
+                if run > 0 && p >> s & 1 == 1 {
+                    return true;
+                }
+                if o >> s & 1 == 0 {
+                    return false;
+                }
+                run += 1;
+                r += dr;
+                c += dc;
+            }
+            false
+        })
+    };
+    (0..64).filter(|&x| empty >> x & 1 == 1 && is_move(x)).fold(0, |m, x| m | 1 << x)
 }
 
 /// Every position of random legal games from the start (fixed seed), including must-pass
