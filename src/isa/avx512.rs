@@ -36,6 +36,7 @@ const A_XOR_B_AND_C: i32 = 0x28;
 const A_AND_B_AND_C: i32 = 0x80;
 const A_OR_NOT_B_AND_C: i32 = 0xF2;
 const A_OR_B_AND_C: i32 = 0xF8;
+const A_OR_B_AND_NOT_C: i32 = 0x54;
 
 /// `flip` for x in 0..=63.
 ///
@@ -85,7 +86,11 @@ unsafe fn moves(p: u64, o: u64) -> u64 {
     r = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(r, pr, _mm256_srlv_epi64(r, d2));
     l = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(l, pl, _mm256_sllv_epi64(l, d2));
     r = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(r, pr, _mm256_srlv_epi64(r, d2));
-    or_lanes(_mm256_or_si256(_mm256_sllv_epi64(l, d1), _mm256_srlv_epi64(r, d1))) & !(p | o)
+    let v = _mm256_or_si256(_mm256_sllv_epi64(l, d1), _mm256_srlv_epi64(r, d1));
+    // The last OR of the lanes and the removal of the occupied squares in one VPTERNLOGQ.
+    let v2 = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    let occupied = _mm_or_si128(_mm256_castsi256_si128(pp), _mm_cvtsi64_si128(o as i64));
+    _mm_cvtsi128_si64(_mm_ternarylogic_epi64::<A_OR_B_AND_NOT_C>(v2, _mm_unpackhi_epi64(v2, v2), occupied)) as u64
 }
 
 /// For each square, the vertical and the two diagonal lines through it (with the square),
