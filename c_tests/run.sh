@@ -31,6 +31,10 @@ build() { # name lang link
 }
 
 failed=0
+# The header alone, with the Edax names of the edax-abi build declared too.
+for std in "$CC -x c -std=c99" "$CXX -x c++ -std=c++17"; do
+    echo '#include "edax_kernels.h"' | $std "${warn[@]}" -DEK_EDAX_ABI -I"$root/include" -fsyntax-only - || failed=1
+done
 for lang in c99 cxx17; do
     for link in shared static; do
         echo "== C tests: $lang, $link library"
