@@ -158,7 +158,9 @@ static LAST_FLIP_COUNT: LastFlipCount = build_last_flip_count();
 unsafe fn last_flip_count_sq(x: usize, p: u64) -> i32 {
     let x = x & 63;
     let lines = &PEXT_LINES[x];
-    let count = |i: usize, line: u64| LAST_FLIP_COUNT.0[(i + line as usize) & 2047] as i32;
+    // SAFETY: an offset is at most 7 * 256 and a line at most 255 (a byte, or the PEXT of a mask
+    // of at most 8 bits), so the index is below 2048; a masked index would add a cycle here.
+    let count = |i: usize, line: u64| unsafe { *LAST_FLIP_COUNT.0.get_unchecked(i + line as usize) } as i32;
     let rank = count((x & 7) << 8, (p >> (x & 56)) & 0xFF);
     let v = count(lines.offset[0] as usize, _pext_u64(p, lines.mask[0]));
     let d9 = count(lines.offset[1] as usize, _pext_u64(p, lines.mask[1]));
