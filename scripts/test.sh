@@ -22,4 +22,7 @@ cargo test --locked
 step "C tests: C99 and C++17, shared and static library, every level"
 c_tests/run.sh target/capi/release
 
+step "A/B harness: the C reference against Edax's known answers, and both sides agree"
+ffi_bench/run.sh --golden tests/data/golden --check-only --positions 50000
+
 step "all tests passed"

@@ -42,12 +42,15 @@ pub(crate) fn get_moves(p: u64, o: u64) -> u64 {
 }
 
 /// Empty squares next to an opponent disc that could be flipped in that direction.
+///
+/// The diagonal neighbours of `d` are the horizontal neighbours of `d` shifted one rank up or
+/// down (diagonal discs never sit on the A or H file), so one horizontal spread covers both.
 #[inline(always)]
 pub(crate) fn potential_moves(p: u64, o: u64) -> u64 {
-    let h = o & H_INNER;
-    let v = o & V_INNER;
     let d = o & D_INNER;
-    (h << 1 | h >> 1 | v << 8 | v >> 8 | d << 7 | d >> 7 | d << 9 | d >> 9) & !(p | o)
+    let h = o & H_INNER | d << 8 | d >> 8;
+    let v = o & V_INNER;
+    (h << 1 | h >> 1 | v << 8 | v >> 8) & !(p | o)
 }
 
 /// Popcount with the corners counted twice (Edax's `bit_weighted_count`).

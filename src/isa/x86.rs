@@ -134,20 +134,23 @@ pub(super) unsafe fn transpose_sse2(v: __m128i) -> __m128i {
     swap(swap(swap(v, 0x00AA_00AA_00AA_00AA, 7), 0x0000_CCCC_0000_CCCC, 14), 0x0000_0000_F0F0_F0F0, 28)
 }
 
-/// `board_symetry` with SSE2, both bitboards at once.
+/// All-ones when bit `k` of `s` is set, else zero (a branch-free select mask).
+#[inline(always)]
+fn bit_mask(s: i32, k: u32) -> i64 {
+    -((s >> k) & 1) as i64
+}
+
+/// `board_symetry` with SSE2, both bitboards at once. Branch-free: a symmetry index that varies
+/// from call to call would mispredict.
 #[inline(always)]
 pub(super) unsafe fn symmetry_sse2(b: EkBoard, s: i32) -> EkBoard {
-    let mut v = board_vec(b);
-    if s & 1 != 0 {
-        v = mirror_files_sse2(v);
-    }
-    if s & 2 != 0 {
-        v = mirror_ranks_sse2(v);
-    }
-    if s & 4 != 0 {
-        v = transpose_sse2(v);
-    }
-    vec_board(v)
+    let select = |v: __m128i, t: __m128i, k: u32| {
+        _mm_xor_si128(v, _mm_and_si128(_mm_xor_si128(v, t), _mm_set1_epi64x(bit_mask(s, k))))
+    };
+    let v = board_vec(b);
+    let v = select(v, mirror_files_sse2(v), 0);
+    let v = select(v, mirror_ranks_sse2(v), 1);
+    vec_board(select(v, transpose_sse2(v), 2))
 }
 
 /// The first minimum of the 8 symmetric boards `syms[s]` in Edax's order (see
@@ -201,20 +204,15 @@ pub(super) unsafe fn transpose_avx2(v: __m256i) -> __m256i {
     swap(swap(swap(v, 0x00AA_00AA_00AA_00AA, 7), 0x0000_CCCC_0000_CCCC, 14), 0x0000_0000_F0F0_F0F0, 28)
 }
 
-/// `board_symetry` with AVX2, both bitboards at once (in the low half of a vector).
+/// `board_symetry` with AVX2, both bitboards at once (in the low half of a vector),
+/// branch-free.
 #[inline(always)]
 pub(super) unsafe fn symmetry_avx2(b: EkBoard, s: i32) -> EkBoard {
-    let mut v = _mm256_castsi128_si256(board_vec(b));
-    if s & 1 != 0 {
-        v = mirror_files_avx2(v);
-    }
-    if s & 2 != 0 {
-        v = mirror_ranks_avx2(v);
-    }
-    if s & 4 != 0 {
-        v = transpose_avx2(v);
-    }
-    vec_board(_mm256_castsi256_si128(v))
+    let select = |v: __m256i, t: __m256i, k: u32| _mm256_blendv_epi8(v, t, _mm256_set1_epi64x(bit_mask(s, k)));
+    let v = _mm256_castsi128_si256(board_vec(b));
+    let v = select(v, mirror_files_avx2(v), 0);
+    let v = select(v, mirror_ranks_avx2(v), 1);
+    vec_board(_mm256_castsi256_si128(select(v, transpose_avx2(v), 2)))
 }
 
 /// `board_unique` with AVX2: the 8 symmetric boards, two boards per vector.

@@ -1,0 +1,423 @@
+/*
+ * ffi_bench: A/B test of two implementations of the Edax 4.6 kernel API in one process.
+ *
+ *   side A: whatever object files or static library define Edax's names (edax_api.h): the
+ *           bundled C reference (ref/edax_ref.c) by default, or your own Edax objects;
+ *   side B: edax-kernels through its ek_ exports (include/edax_kernels.h).
+ *
+ * It first checks that both sides agree on random reachable positions (and, with --golden DIR,
+ * that side A matches Edax's known answers), then times every kernel A B A B ... interleaved,
+ * throughput (independent calls, results summed) and latency (each result feeds the next
+ * call's P and O), and prints ns/call, the B/A ratio (median of the per-sample ratios) with its
+ * interquartile spread, and instructions/call where perf events are available.
+ *
+ * Usage: ffi_bench [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only]
+ *                  [--golden DIR] [--kernel NAME]
+ */
+#define _GNU_SOURCE
+#include "edax_api.h"
+#include "edax_kernels.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+/* ---- inputs ----------------------------------------------------------------------------- */
+
+static int n_pos = 100000;
+static int *X;
+static uint64_t *P, *O;
+
+static uint64_t rng_state = 0xEDA5EDA5u;
+static uint64_t rng(void)
+{
+	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static int nth_bit(uint64_t b, int n)
+{
+	while (n--) b &= b - 1;
+	return __builtin_ctzll(b);
+}
+
+/* Samples positions of random legal games from the start (side A's move generator), each
+ * with a legal move (or, when there is none, a random empty square). */
+static void make_positions(void)
+{
+	int n = 0;
+	X = malloc(sizeof *X * (size_t) n_pos);
+	P = malloc(sizeof *P * (size_t) n_pos);
+	O = malloc(sizeof *O * (size_t) n_pos);
+	if (!X || !P || !O) { fputs("out of memory\n", stderr); exit(2); }
+	while (n < n_pos) {
+		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		for (;;) {
+			uint64_t moves = get_moves(b.player, b.opponent), empty = ~(b.player | b.opponent);
+			int x;
+			if (moves == 0) {
+				if (!can_move(b.opponent, b.player)) break;
+				b = (Board) { b.opponent, b.player };
+				continue;
+			}
+			x = nth_bit(moves, (int) (rng() % (uint64_t) __builtin_popcountll(moves)));
+			if ((rng() & 3) == 0 && n < n_pos) {
+				X[n] = (rng() & 7) == 0 && empty ? nth_bit(empty, (int) (rng() % (uint64_t) __builtin_popcountll(empty))) : x;
+				P[n] = b.player;
+				O[n] = b.opponent;
+				++n;
+			}
+			board_next(&b, x, &b);
+		}
+	}
+}
+
+/* ---- the kernels of both sides, as uniform calls ------------------------------------------ */
+
+static uint64_t a_flip(int x, uint64_t p, uint64_t o) { return flip(x, p, o); }
+static uint64_t b_flip(int x, uint64_t p, uint64_t o) { return ek_flip(x, p, o); }
+static uint64_t a_next(int x, uint64_t p, uint64_t o) { Board b = { p, o }, n; uint64_t f = board_next(&b, x, &n); return f ^ n.player ^ (n.opponent << 1); }
+static uint64_t b_next(int x, uint64_t p, uint64_t o) { EkBoard b = { p, o }, n; uint64_t f = ek_board_next(&b, x, &n); return f ^ n.player ^ (n.opponent << 1); }
+static uint64_t a_last(int x, uint64_t p, uint64_t o) { (void) o; return (uint64_t) count_last_flip(x, p); }
+static uint64_t b_last(int x, uint64_t p, uint64_t o) { (void) o; return (uint64_t) ek_count_last_flip(x, p); }
+static uint64_t a_moves(int x, uint64_t p, uint64_t o) { (void) x; return get_moves(p, o); }
+static uint64_t b_moves(int x, uint64_t p, uint64_t o) { (void) x; return ek_get_moves(p, o); }
+static uint64_t a_can(int x, uint64_t p, uint64_t o) { (void) x; return can_move(p, o); }
+static uint64_t b_can(int x, uint64_t p, uint64_t o) { (void) x; return ek_can_move(p, o); }
+static uint64_t a_mob(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) get_mobility(p, o); }
+static uint64_t b_mob(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) ek_get_mobility(p, o); }
+static uint64_t a_wmob(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) get_weighted_mobility(p, o); }
+static uint64_t b_wmob(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) ek_get_weighted_mobility(p, o); }
+static uint64_t a_pot(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) get_potential_mobility(p, o); }
+static uint64_t b_pot(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) ek_get_potential_mobility(p, o); }
+static uint64_t a_stab(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) get_stability(p, o); }
+static uint64_t b_stab(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) ek_get_stability(p, o); }
+static uint64_t a_edge(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) get_edge_stability(p, o); }
+static uint64_t b_edge(int x, uint64_t p, uint64_t o) { (void) x; return (uint64_t) ek_get_edge_stability(p, o); }
+static uint64_t a_corner(int x, uint64_t p, uint64_t o) { (void) x; (void) o; return (uint64_t) get_corner_stability(p); }
+static uint64_t b_corner(int x, uint64_t p, uint64_t o) { (void) x; (void) o; return (uint64_t) ek_get_corner_stability(p); }
+static uint64_t a_hash(int x, uint64_t p, uint64_t o) { Board b = { p, o }; (void) x; return board_get_hash_code(&b); }
+static uint64_t b_hash(int x, uint64_t p, uint64_t o) { EkBoard b = { p, o }; (void) x; return ek_board_get_hash_code(&b); }
+static uint64_t a_sym(int x, uint64_t p, uint64_t o) { Board b = { p, o }, s; board_symetry(&b, x & 7, &s); return s.player ^ (s.opponent << 1); }
+static uint64_t b_sym(int x, uint64_t p, uint64_t o) { EkBoard b = { p, o }, s; ek_board_symetry(&b, x & 7, &s); return s.player ^ (s.opponent << 1); }
+static uint64_t a_unique(int x, uint64_t p, uint64_t o) { Board b = { p, o }, u; int s = board_unique(&b, &u); (void) x; return u.player ^ (u.opponent << 1) ^ (uint64_t) s; }
+static uint64_t b_unique(int x, uint64_t p, uint64_t o) { EkBoard b = { p, o }, u; int s = ek_board_unique(&b, &u); (void) x; return u.player ^ (u.opponent << 1) ^ (uint64_t) s; }
+
+typedef uint64_t (*kernel_fn)(int, uint64_t, uint64_t);
+typedef uint64_t (*loop_fn)(void);
+
+static uint64_t zero; /* 0, unknown to the compiler: makes each latency call depend on the last */
+
+/* One timed loop per kernel, side and mode. The uniform wrappers above inline into the loops:
+ * the only call left is the one into the other object file, as in an engine. */
+#define CALL(f) f(X[i], P[i], O[i])
+#define K(name, fa, fb)                                                                               \
+	static uint64_t thr_a_##name(void) { uint64_t s = 0; for (int i = 0; i < n_pos; ++i) s += CALL(fa); return s; } \
+	static uint64_t thr_b_##name(void) { uint64_t s = 0; for (int i = 0; i < n_pos; ++i) s += CALL(fb); return s; } \
+	static uint64_t lat_a_##name(void) { uint64_t r = 0; for (int i = 0; i < n_pos; ++i) { uint64_t d = r & zero; r = fa(X[i] + (int) d, P[i] ^ d, O[i] ^ d); } return r; } \
+	static uint64_t lat_b_##name(void) { uint64_t r = 0; for (int i = 0; i < n_pos; ++i) { uint64_t d = r & zero; r = fb(X[i] + (int) d, P[i] ^ d, O[i] ^ d); } return r; }
+
+K(flip, a_flip, b_flip)
+K(board_next, a_next, b_next)
+K(count_last_flip, a_last, b_last)
+K(get_moves, a_moves, b_moves)
+K(can_move, a_can, b_can)
+K(get_mobility, a_mob, b_mob)
+K(get_weighted_mobility, a_wmob, b_wmob)
+K(get_potential_mobility, a_pot, b_pot)
+K(get_stability, a_stab, b_stab)
+K(get_edge_stability, a_edge, b_edge)
+K(get_corner_stability, a_corner, b_corner)
+K(board_get_hash_code, a_hash, b_hash)
+K(board_symetry, a_sym, b_sym)
+K(board_unique, a_unique, b_unique)
+
+struct kernel {
+	const char *name;
+	kernel_fn a, b;
+	loop_fn thr_a, thr_b, lat_a, lat_b;
+};
+
+#define ENTRY(name, fa, fb) { #name, fa, fb, thr_a_##name, thr_b_##name, lat_a_##name, lat_b_##name }
+static const struct kernel KERNELS[] = {
+	ENTRY(flip, a_flip, b_flip),
+	ENTRY(board_next, a_next, b_next),
+	ENTRY(count_last_flip, a_last, b_last),
+	ENTRY(get_moves, a_moves, b_moves),
+	ENTRY(can_move, a_can, b_can),
+	ENTRY(get_mobility, a_mob, b_mob),
+	ENTRY(get_weighted_mobility, a_wmob, b_wmob),
+	ENTRY(get_potential_mobility, a_pot, b_pot),
+	ENTRY(get_stability, a_stab, b_stab),
+	ENTRY(get_edge_stability, a_edge, b_edge),
+	ENTRY(get_corner_stability, a_corner, b_corner),
+	ENTRY(board_get_hash_code, a_hash, b_hash),
+	ENTRY(board_symetry, a_sym, b_sym),
+	ENTRY(board_unique, a_unique, b_unique),
+};
+#define N_KERNELS (sizeof KERNELS / sizeof KERNELS[0])
+
+/* ---- agreement ---------------------------------------------------------------------------- */
+
+static int check_agreement(void)
+{
+	size_t k;
+	int i, bad = 0;
+	for (k = 0; k < N_KERNELS; ++k) {
+		for (i = 0; i < n_pos; ++i) {
+			uint64_t a = KERNELS[k].a(X[i], P[i], O[i]), b = KERNELS[k].b(X[i], P[i], O[i]);
+			if (a != b) {
+				printf("DISAGREE %s: x=%d P=%016" PRIx64 " O=%016" PRIx64 ": A=%016" PRIx64 " B=%016" PRIx64 "\n",
+				       KERNELS[k].name, X[i], P[i], O[i], a, b);
+				++bad;
+				break;
+			}
+		}
+	}
+	printf("agreement: %zu kernels on %d positions: %s\n", N_KERNELS, n_pos, bad ? "FAILED" : "ok");
+	return bad == 0;
+}
+
+/* Side A against the known answers of Edax 4.6 (tests/data/golden). */
+static int check_golden(const char *dir)
+{
+	char path[4096], line[512];
+	FILE *f;
+	long n = 0, bad = 0;
+	snprintf(path, sizeof path, "%s/flip.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		uint64_t p, o, want;
+		int x;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &p, &o, &x, &want) != 4) continue;
+		++n; bad += flip(x, p, o) != want;
+	}
+	fclose(f);
+	snprintf(path, sizeof path, "%s/moves.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		uint64_t p, o, m;
+		int mob, wmob, pot, can;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %d %d %d %d", &p, &o, &m, &mob, &wmob, &pot, &can) != 7) continue;
+		++n; bad += get_moves(p, o) != m || get_mobility(p, o) != mob || get_weighted_mobility(p, o) != wmob
+			|| get_potential_mobility(p, o) != pot || (int) can_move(p, o) != can;
+	}
+	fclose(f);
+	snprintf(path, sizeof path, "%s/stability.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		uint64_t p, o;
+		int st, edge, corner;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d", &p, &o, &st, &edge, &corner) != 5) continue;
+		++n; bad += get_stability(p, o) != st || get_edge_stability(p, o) != edge || get_corner_stability(p) != corner;
+	}
+	fclose(f);
+	snprintf(path, sizeof path, "%s/last_flip.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		uint64_t b;
+		int x, c;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %d %d", &b, &x, &c) != 3) continue;
+		++n; bad += count_last_flip(x, b) != c;
+	}
+	fclose(f);
+	snprintf(path, sizeof path, "%s/hash.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		Board b;
+		uint64_t h;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &h) != 3) continue;
+		++n; bad += board_get_hash_code(&b) != h;
+	}
+	fclose(f);
+	snprintf(path, sizeof path, "%s/symmetry.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		Board b, want, got;
+		int s;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &s, &want.player, &want.opponent) != 5) continue;
+		board_symetry(&b, s, &got);
+		++n; bad += got.player != want.player || got.opponent != want.opponent;
+	}
+	fclose(f);
+	snprintf(path, sizeof path, "%s/unique.txt", dir);
+	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+	while (fgets(line, sizeof line, f)) {
+		Board b, want, got;
+		int s;
+		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %d", &b.player, &b.opponent, &want.player, &want.opponent, &s) != 5) continue;
+		++n; bad += board_unique(&b, &got) != s || got.player != want.player || got.opponent != want.opponent;
+	}
+	fclose(f);
+	printf("side A against Edax's known answers (%s): %ld records, %ld wrong: %s\n", dir, n, bad, bad || !n ? "FAILED" : "ok");
+	return bad == 0 && n > 0;
+}
+
+/* ---- timing ------------------------------------------------------------------------------- */
+
+static double now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double) t.tv_sec * 1e9 + (double) t.tv_nsec;
+}
+
+static int perf_fd = -1;
+
+static void perf_open(void)
+{
+#ifdef __linux__
+	struct perf_event_attr pe;
+	memset(&pe, 0, sizeof pe);
+	pe.type = PERF_TYPE_HARDWARE;
+	pe.size = sizeof pe;
+	pe.config = PERF_COUNT_HW_INSTRUCTIONS;
+	pe.disabled = 1;
+	pe.exclude_kernel = 1;
+	pe.exclude_hv = 1;
+	perf_fd = (int) syscall(__NR_perf_event_open, &pe, 0, -1, -1, 0);
+#endif
+}
+
+/* Instructions per call of one pass, or -1 when perf events are unavailable. */
+static double instructions(loop_fn f)
+{
+#ifdef __linux__
+	long long count;
+	volatile uint64_t sink;
+	if (perf_fd < 0) return -1;
+	ioctl(perf_fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(perf_fd, PERF_EVENT_IOC_ENABLE, 0);
+	sink = f();
+	(void) sink;
+	ioctl(perf_fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (read(perf_fd, &count, sizeof count) != (ssize_t) sizeof count) return -1;
+	return (double) count / n_pos;
+#else
+	(void) f;
+	return -1;
+#endif
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *) a, y = *(const double *) b;
+	return x < y ? -1 : x > y;
+}
+
+static double quantile(double *v, int n, double q)
+{
+	qsort(v, (size_t) n, sizeof *v, cmp_double);
+	return v[(int) (q * (n - 1) + 0.5)];
+}
+
+struct result {
+	double a, b, ratio, q1, q3, ia, ib;
+};
+
+/* Times a and b alternately, `samples` times each, and summarises. */
+static struct result measure(loop_fn a, loop_fn b, int samples)
+{
+	double *ta = malloc(sizeof *ta * (size_t) samples), *tb = malloc(sizeof *tb * (size_t) samples), *r = malloc(sizeof *r * (size_t) samples);
+	struct result res;
+	volatile uint64_t sink;
+	int i;
+	if (!ta || !tb || !r) { fputs("out of memory\n", stderr); exit(2); }
+	sink = a(); sink = b();
+	for (i = 0; i < samples; ++i) {
+		double t0, t1, t2;
+		if (i & 1) { /* alternate which side goes first */
+			t0 = now_ns(); sink = b(); t1 = now_ns(); sink = a(); t2 = now_ns();
+			tb[i] = (t1 - t0) / n_pos; ta[i] = (t2 - t1) / n_pos;
+		} else {
+			t0 = now_ns(); sink = a(); t1 = now_ns(); sink = b(); t2 = now_ns();
+			ta[i] = (t1 - t0) / n_pos; tb[i] = (t2 - t1) / n_pos;
+		}
+		r[i] = tb[i] / ta[i];
+	}
+	(void) sink;
+	res.a = quantile(ta, samples, 0.5);
+	res.b = quantile(tb, samples, 0.5);
+	res.ratio = quantile(r, samples, 0.5);
+	res.q1 = quantile(r, samples, 0.25);
+	res.q3 = quantile(r, samples, 0.75);
+	res.ia = instructions(a);
+	res.ib = instructions(b);
+	free(ta); free(tb); free(r);
+	return res;
+}
+
+static void print_instr(FILE *f, double v, int json)
+{
+	if (v < 0) fputs(json ? "null" : "   n/a", f);
+	else fprintf(f, json ? "%.1f" : "%6.1f", v);
+}
+
+int main(int argc, char **argv)
+{
+	const char *json = NULL, *golden = NULL, *only = NULL, *isa = NULL;
+	int samples = 51, check_only = 0, i;
+	volatile uint64_t vzero = 0;
+	FILE *jf = NULL;
+	size_t k;
+
+	for (i = 1; i < argc; ++i) {
+		if (!strcmp(argv[i], "--positions") && i + 1 < argc) n_pos = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--samples") && i + 1 < argc) samples = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
+		else if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden = argv[++i];
+		else if (!strcmp(argv[i], "--kernel") && i + 1 < argc) only = argv[++i];
+		else if (!strcmp(argv[i], "--isa") && i + 1 < argc) isa = argv[++i];
+		else if (!strcmp(argv[i], "--check-only")) check_only = 1;
+		else {
+			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (n_pos < 1 || samples < 3) { fputs("--positions must be >= 1 and --samples >= 3\n", stderr); return 2; }
+	if (isa && ek_set_isa(isa) != EK_OK) { fprintf(stderr, "--isa %s: %s\n", isa, ek_status_message(ek_set_isa(isa))); return 2; }
+	zero = vzero;
+	edge_stability_init();
+	if (golden && !check_golden(golden)) return 1;
+	make_positions();
+	printf("side B: edax-kernels %s, level %s\n", ek_version(), ek_isa());
+	if (!check_agreement()) return 1;
+	if (check_only) return 0;
+
+	perf_open();
+	if (json && (jf = fopen(json, "w")) == NULL) { fprintf(stderr, "cannot write %s\n", json); return 2; }
+	if (jf) fprintf(jf, "{\n  \"side_b_level\": \"%s\",\n  \"positions\": %d,\n  \"samples\": %d,\n  \"kernels\": [", ek_isa(), n_pos, samples);
+	printf("\n%d positions, %d interleaved samples per side; ns/call are medians; B/A is the median of the\n"
+	       "per-sample ratios, [q1, q3] their interquartile range; instr = instructions/call (perf).\n\n", n_pos, samples);
+	printf("%-24s %-10s %9s %9s %7s %15s %7s %7s\n", "kernel", "mode", "A ns", "B ns", "B/A", "[q1, q3]", "A instr", "B instr");
+	for (k = 0; k < N_KERNELS; ++k) {
+		int mode;
+		if (only && strcmp(only, KERNELS[k].name)) continue;
+		for (mode = 0; mode < 2; ++mode) {
+			const struct result r = mode == 0 ? measure(KERNELS[k].thr_a, KERNELS[k].thr_b, samples)
+			                                  : measure(KERNELS[k].lat_a, KERNELS[k].lat_b, samples);
+			const char *m = mode == 0 ? "throughput" : "latency";
+			printf("%-24s %-10s %9.2f %9.2f %7.3f  [%5.3f, %5.3f] ", KERNELS[k].name, m, r.a, r.b, r.ratio, r.q1, r.q3);
+			print_instr(stdout, r.ia, 0); putchar(' '); print_instr(stdout, r.ib, 0); putchar('\n');
+			if (jf) {
+				static int first = 1;
+				fprintf(jf, "%s\n    {\"kernel\": \"%s\", \"mode\": \"%s\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",
+				        first ? "" : ",", KERNELS[k].name, m, r.a, r.b, r.ratio, r.q1, r.q3);
+				print_instr(jf, r.ia, 1); fputs(", \"b_instructions\": ", jf); print_instr(jf, r.ib, 1); fputs("}", jf);
+				first = 0;
+			}
+		}
+	}
+	if (jf) { fputs("\n  ]\n}\n", jf); fclose(jf); }
+	return 0;
+}

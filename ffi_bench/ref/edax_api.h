@@ -1,0 +1,41 @@
+/*
+ * The Edax 4.6 kernel API, declared the way Edax's board.h, bit.h and hash.h declare it.
+ * Implemented by edax_ref.c (the bundled C reference), or by a user's own Edax objects.
+ */
+#ifndef EDAX_API_H
+#define EDAX_API_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Edax's Board: the side to move's discs, then the other side's. */
+typedef struct Board {
+	uint64_t player, opponent;
+} Board;
+
+uint64_t flip(const int x, const uint64_t P, const uint64_t O);
+uint64_t board_flip(const Board *board, const int x);
+uint64_t board_next(const Board *board, const int x, Board *next);
+int count_last_flip(const int x, const uint64_t P);
+uint64_t get_moves(const uint64_t P, const uint64_t O);
+bool can_move(const uint64_t P, const uint64_t O);
+int get_mobility(const uint64_t P, const uint64_t O);
+int get_weighted_mobility(const uint64_t P, const uint64_t O);
+int get_potential_mobility(const uint64_t P, const uint64_t O);
+void edge_stability_init(void);
+int get_stability(const uint64_t P, const uint64_t O);
+int get_edge_stability(const uint64_t P, const uint64_t O);
+int get_corner_stability(const uint64_t P);
+uint64_t board_get_hash_code(const Board *board);
+void board_symetry(const Board *board, const int s, Board *sym);
+int board_unique(const Board *board, Board *unique);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds ffi_bench and runs it. Side A is the bundled C reference unless --side-a names other
+# object files or a static library defining Edax's names (e.g. your own Edax build):
+#   ffi_bench/run.sh [--side-a "obj.o lib.a ..."] [--shared] [ffi_bench options...]
+# Side B is edax-kernels from target/capi/release (scripts/build-capi.sh), linked statically
+# (--shared links the shared library instead). Other options go to ffi_bench (--help).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/ffi_bench/out"
+mkdir -p "$out"
+CC=${CC:-cc}
+cflags=(-std=c11 -O2 -march=native -Wall -Wextra -Werror)
+side_a=() shared=0 args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --side-a) read -r -a side_a <<< "$2"; shift 2 ;;
+        --shared) shared=1; shift ;;
+        *) args+=("$1"); shift ;;
+    esac
+done
+if [ ${#side_a[@]} -eq 0 ]; then
+    "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref.c" -o "$out/edax_ref.o"
+    side_a=("$out/edax_ref.o")
+fi
+lib="$root/target/capi/release"
+[ -f "$lib/libedax_kernels.a" ] || "$root/scripts/build-capi.sh" >/dev/null
+if [ "$shared" = 1 ]; then side_b=(-L"$lib" -ledax_kernels -Wl,-rpath,"$lib");
+else side_b=("$lib/libedax_kernels.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc); fi
+"$CC" "${cflags[@]}" -I"$root/include" -I"$root/ffi_bench/ref" "$root/ffi_bench/ffi_bench.c" \
+    "${side_a[@]}" "${side_b[@]}" -o "$out/ffi_bench"
+exec "$out/ffi_bench" "${args[@]}"
