@@ -5,10 +5,12 @@ set -euo pipefail
 need=()
 command -v cc >/dev/null || need+=(gcc)
 command -v c++ >/dev/null || need+=(g++)
+# bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
+ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
     echo "installing: ${need[*]}"
-    $sudo apt-get update -qq
+    $sudo apt-get update -qq || true
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
 fi
 echo "setup: ok"

@@ -33,15 +33,6 @@ pub fn board_flip(board: &EkBoard, x: i32) -> u64 {
     flip(x, board.player, board.opponent)
 }
 
-/// Edax's `board_next`: the position after playing `x` (sides swapped), and the flipped discs.
-///
-/// `x` outside 0..=63 (such as [`PASS`]) flips nothing and places no disc: a pass.
-#[inline]
-pub fn board_next(board: &EkBoard, x: i32) -> (EkBoard, u64) {
-    let f = board_flip(board, x);
-    (board.next(x, f), f)
-}
-
 /// Edax's `bit_weighted_count`: the number of set bits, the four corners counted twice.
 #[inline]
 pub fn bit_weighted_count(b: u64) -> i32 {

@@ -191,9 +191,9 @@ pub unsafe extern "C" fn ek_board_next(board: *const EkBoard, x: c_int, next: *m
     // `next` is written, so they may alias.
     unsafe {
         let b = *board;
-        let flipped = dispatch::flip(x, b.player, b.opponent);
-        *next = b.next(x, flipped);
-        flipped
+        let n = dispatch::board_next(b, x);
+        *next = n;
+        n.player ^ b.opponent
     }
 }
 

@@ -5,7 +5,8 @@
 //! this level (the AVX-512 level, whose CPUs all have a fast PEXT, uses it).
 
 use super::x86::{
-    full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2, symmetry_avx2, unique_avx2,
+    edge_stability_sse2, full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2,
+    symmetry_avx2, unique_avx2,
 };
 use super::{Isa, Kernels};
 use crate::board::{EkBoard, UniqueBoard};
@@ -132,7 +133,7 @@ impl Prims for Avx2Prims {
 }
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] Avx2Prims;
-    flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
+    flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
@@ -157,12 +158,13 @@ unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
-    stable_edge_sse2(p, o).count_ones() as i32
+    edge_stability_sse2(p, o) as i32
 }
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Avx2,
     flip: g::flip,
+    board_next: g::board_next,
     count_last_flip: g::count_last_flip,
     board_score_1: g::board_score_1,
     board_score_1_exact: g::board_score_1_exact,

@@ -5,7 +5,8 @@
 //! has a fast PEXT, used for the last-move flip count.
 
 use super::x86::{
-    full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2, symmetry_avx2, unique_avx2,
+    edge_stability_sse2, full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2,
+    symmetry_avx2, unique_avx2,
 };
 use super::{Isa, Kernels};
 use crate::board::{EkBoard, UniqueBoard};
@@ -198,7 +199,7 @@ impl Prims for Avx512Prims {
 }
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]] Avx512Prims;
-    flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
+    flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
@@ -223,12 +224,13 @@ unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
-    stable_edge_sse2(p, o).count_ones() as i32
+    edge_stability_sse2(p, o) as i32
 }
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Avx512,
     flip: g::flip,
+    board_next: g::board_next,
     count_last_flip: g::count_last_flip,
     board_score_1: g::board_score_1,
     board_score_1_exact: g::board_score_1_exact,

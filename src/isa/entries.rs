@@ -11,6 +11,12 @@ macro_rules! generic_entry {
             if (x as u32) < 64 { <$P as Prims>::flip(x as usize, p, o) } else { 0 }
         }
     };
+    (board_next, [$($a:tt)*] $P:ty) => {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn board_next(b: EkBoard, x: i32) -> EkBoard {
+            let flipped = if (x as u32) < 64 { <$P as Prims>::flip(x as usize, b.player, b.opponent) } else { 0 };
+            b.next(x, flipped)
+        }
+    };
     (count_last_flip, [$($a:tt)*] $P:ty) => {
         $($a)* pub(in crate::isa) unsafe extern "C" fn count_last_flip(x: i32, p: u64) -> i32 {
             if (x as u32) < 64 { <$P as Prims>::last_flip_count(x as usize, p) } else { 0 }

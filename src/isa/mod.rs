@@ -162,6 +162,9 @@ macro_rules! kernel_table {
 kernel_table! {
     /// Discs flipped when the side to move plays `x` (0 when `x` is not 0..=63).
     fn flip(x: i32, p: u64, o: u64) -> u64;
+    /// The position after the side to move plays `x` (a pass when `x` is not 0..=63); the
+    /// flipped discs are `next.player ^ b.opponent`. (Returned in two registers.)
+    fn board_next(b: EkBoard, x: i32) -> EkBoard;
     /// Twice the number of discs flipped by `p` playing `x`, every other square being the
     /// opponent's (0 when `x` is not 0..=63).
     fn count_last_flip(x: i32, p: u64) -> i32;

@@ -30,13 +30,14 @@ impl Prims for PortablePrims {
 }
 
 generic_entries!([] PortablePrims;
-    flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
+    flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
     get_corner_stability, hash_code, symmetry, unique, bit_count, perft);
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Portable,
     flip: g::flip,
+    board_next: g::board_next,
     count_last_flip: g::count_last_flip,
     board_score_1: g::board_score_1,
     board_score_1_exact: g::board_score_1_exact,

@@ -6,7 +6,7 @@
 //! horizontal ones stay scalar. SSE2 also computes the symmetries, the unique board and the
 //! stable-edge table indexes; the rest is the generic code.
 
-use super::x86::{stable_edge_sse2, symmetry_sse2, unique_sse2};
+use super::x86::{edge_stability_sse2, stable_edge_sse2, symmetry_sse2, unique_sse2};
 use super::{Isa, Kernels};
 use crate::board::{EkBoard, UniqueBoard};
 use crate::generic::masks::LINE_MASKS;
@@ -131,7 +131,7 @@ impl Prims for Sse2Prims {
 }
 
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
-    flip, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
+    flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, perft);
 
 #[target_feature(enable = "sse2")]
@@ -141,7 +141,7 @@ unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
 
 #[target_feature(enable = "sse2")]
 unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
-    stable_edge_sse2(p, o).count_ones() as i32
+    edge_stability_sse2(p, o) as i32
 }
 
 #[target_feature(enable = "sse2")]
@@ -157,6 +157,7 @@ unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Sse2,
     flip: g::flip,
+    board_next: g::board_next,
     count_last_flip: g::count_last_flip,
     board_score_1: g::board_score_1,
     board_score_1_exact: g::board_score_1_exact,

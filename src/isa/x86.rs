@@ -41,20 +41,37 @@ pub(super) unsafe fn hash_code_crc32(p: u64, o: u64) -> u64 {
     (c << 32) | _mm_crc32_u64(c, o)
 }
 
-/// The stable discs of `p` on the four edges (SSE2): the table indexes `P * 256 + O` of the
-/// ranks are 16-bit lanes of the byte interleave of O and P, those of the A and H files come
-/// from PMOVMSKB (which gathers the top bit of every byte).
+/// The edge-table entries of the four edges (SSE2): rank 1, rank 8, file A, file H (files
+/// gathered A1/H1 = bit 0). The table indexes `P * 256 + O` of the ranks are 16-bit lanes of
+/// the byte interleave of O and P, those of the files come from PMOVMSKB (which gathers the top
+/// bit of every byte). A square in both bitboards counts as O's.
 #[inline(always)]
-pub(super) unsafe fn stable_edge_sse2(p: u64, o: u64) -> u64 {
+unsafe fn edge_entries_sse2(p: u64, o: u64) -> [u8; 4] {
     let p0 = _mm_cvtsi64_si128((p & !o) as i64);
     let o0 = _mm_cvtsi64_si128(o as i64);
     let ranks = _mm_unpacklo_epi8(o0, p0);
-    let rank1 = edge_entry_at(_mm_extract_epi16::<0>(ranks) as usize) as u64;
-    let rank8 = edge_entry_at(_mm_extract_epi16::<7>(ranks) as usize) as u64;
     let files = _mm_unpacklo_epi64(o0, p0);
-    let a = edge_entry_at(_mm_movemask_epi8(_mm_slli_epi64::<7>(files)) as usize);
-    let h = edge_entry_at(_mm_movemask_epi8(files) as usize);
-    rank1 | rank8 << 56 | unpack_a_file(a) | unpack_h_file(h)
+    [
+        edge_entry_at(_mm_extract_epi16::<0>(ranks) as usize),
+        edge_entry_at(_mm_extract_epi16::<7>(ranks) as usize),
+        edge_entry_at(_mm_movemask_epi8(_mm_slli_epi64::<7>(files)) as usize),
+        edge_entry_at(_mm_movemask_epi8(files) as usize),
+    ]
+}
+
+/// The stable discs of `p` on the four edges (SSE2).
+#[inline(always)]
+pub(super) unsafe fn stable_edge_sse2(p: u64, o: u64) -> u64 {
+    let [rank1, rank8, a, h] = edge_entries_sse2(p, o);
+    rank1 as u64 | (rank8 as u64) << 56 | unpack_a_file(a) | unpack_h_file(h)
+}
+
+/// The number of stable discs of `p` on the four edges (SSE2): the corners, already in the
+/// rank entries, are dropped from the file entries, and all four bytes counted at once.
+#[inline(always)]
+pub(super) unsafe fn edge_stability_sse2(p: u64, o: u64) -> u32 {
+    let [rank1, rank8, a, h] = edge_entries_sse2(p, o);
+    (u32::from_le_bytes([rank1, rank8, a & 0x7E, h & 0x7E])).count_ones()
 }
 
 /// Edge masks of the three doubling steps of the diagonal fills, per lane (see
@@ -134,18 +151,29 @@ pub(super) unsafe fn transpose_sse2(v: __m128i) -> __m128i {
     swap(swap(swap(v, 0x00AA_00AA_00AA_00AA, 7), 0x0000_CCCC_0000_CCCC, 14), 0x0000_0000_F0F0_F0F0, 28)
 }
 
-/// All-ones when bit `k` of `s` is set, else zero (a branch-free select mask).
-#[inline(always)]
-fn bit_mask(s: i32, k: u32) -> i64 {
-    -((s >> k) & 1) as i64
-}
+/// For each symmetry, the select masks of its three stages (file mirror, rank mirror,
+/// transposition): all ones when the stage applies.
+static STAGES: [[i64; 3]; 8] = {
+    let mut t = [[0i64; 3]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut k = 0;
+        while k < 3 {
+            t[s][k] = -((s as i64 >> k) & 1);
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// `board_symetry` with SSE2, both bitboards at once. Branch-free: a symmetry index that varies
 /// from call to call would mispredict.
 #[inline(always)]
 pub(super) unsafe fn symmetry_sse2(b: EkBoard, s: i32) -> EkBoard {
-    let select = |v: __m128i, t: __m128i, k: u32| {
-        _mm_xor_si128(v, _mm_and_si128(_mm_xor_si128(v, t), _mm_set1_epi64x(bit_mask(s, k))))
+    let stages = &STAGES[(s & 7) as usize];
+    let select = |v: __m128i, t: __m128i, k: usize| {
+        _mm_xor_si128(v, _mm_and_si128(_mm_xor_si128(v, t), _mm_set1_epi64x(stages[k])))
     };
     let v = board_vec(b);
     let v = select(v, mirror_files_sse2(v), 0);
@@ -208,7 +236,8 @@ pub(super) unsafe fn transpose_avx2(v: __m256i) -> __m256i {
 /// branch-free.
 #[inline(always)]
 pub(super) unsafe fn symmetry_avx2(b: EkBoard, s: i32) -> EkBoard {
-    let select = |v: __m256i, t: __m256i, k: u32| _mm256_blendv_epi8(v, t, _mm256_set1_epi64x(bit_mask(s, k)));
+    let stages = &STAGES[(s & 7) as usize];
+    let select = |v: __m256i, t: __m256i, k: usize| _mm256_blendv_epi8(v, t, _mm256_set1_epi64x(stages[k]));
     let v = _mm256_castsi128_si256(board_vec(b));
     let v = select(v, mirror_files_avx2(v), 0);
     let v = select(v, mirror_ranks_avx2(v), 1);
