@@ -150,7 +150,7 @@ fn kernels(c: &mut Criterion) {
         c,
         inputs,
         "board_get_hash_code",
-        |k, _x, b| k.hash_code(b.player, b.opponent),
+        |k, _x, b| k.hash_code(&b),
         |_x, b| unsafe { api::ek_board_get_hash_code(&b) },
         |_x, b| unsafe { edax_cref::board_get_hash_code(&cboard(&b)) }
     );

@@ -118,9 +118,7 @@ fn stability() {
 
 #[test]
 fn hash_and_bit_count() {
-    compare("hash/bit_count", |k, b, _| {
-        (k.hash_code(b.player, b.opponent), k.bit_count(b.player), k.bit_count(b.opponent))
-    });
+    compare("hash/bit_count", |k, b, _| (k.hash_code(&b), k.bit_count(b.player), k.bit_count(b.opponent)));
 }
 
 #[test]

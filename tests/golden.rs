@@ -92,7 +92,7 @@ fn hash_code() {
     for k in supported_levels() {
         for r in &recs {
             let (p, o) = (hex(&r[0]), hex(&r[1]));
-            assert_eq!(k.hash_code(p, o), hex(&r[2]), "{:?} hash P={p:016x} O={o:016x}", k.isa());
+            assert_eq!(k.hash_code(&EkBoard::new(p, o)), hex(&r[2]), "{:?} hash P={p:016x} O={o:016x}", k.isa());
         }
     }
 }

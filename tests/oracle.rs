@@ -76,7 +76,7 @@ fn hash_matches_bitwise_crc32c() {
     let k = portable();
     for b in sample().into_iter().step_by(10) {
         let c = naive_crc(0, b.player);
-        assert_eq!(k.hash_code(b.player, b.opponent), (c as u64) << 32 | naive_crc(c, b.opponent) as u64);
+        assert_eq!(k.hash_code(&b), (c as u64) << 32 | naive_crc(c, b.opponent) as u64);
     }
 }
 

@@ -313,7 +313,7 @@ pub extern "C" fn ek_get_corner_stability(p: u64) -> c_int {
 pub unsafe extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
     match unsafe { board.as_ref() } {
-        Some(b) => dispatch::hash_code(b.player, b.opponent),
+        Some(b) => dispatch::hash_code(b),
         None => 0,
     }
 }

@@ -137,8 +137,8 @@ generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2"
     get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
-unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
-    hash_code_crc32(p, o)
+unsafe extern "C" fn hash_code(b: &EkBoard) -> u64 {
+    hash_code_crc32(b.player, b.opponent)
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]

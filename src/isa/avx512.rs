@@ -56,10 +56,11 @@ unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
     let zero = _mm256_setzero_si256();
     // VPTERNLOGQ rather than ANDN: LLVM would move the NOT before the broadcast, in series.
     let non_o = _mm256_ternarylogic_epi64::<NOT_A_AND_B>(oo, lm, lm);
-    // With no non-opponent square the count is 64: masked to 0, the outflank lands on bit 63,
-    // which no lower ray has. (Unmasked, LLVM guards the shift with an extra mask test.)
-    let top = _mm256_and_si256(_mm256_lzcnt_epi64(non_o), _mm256_set1_epi64x(63));
-    let outflank = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), top), pp);
+    // Bit 63 rotated right by the count. With no non-opponent square the count is 64 and the
+    // outflank stays on bit 63, which no lower ray has. (A shift would make LLVM guard the
+    // count of 64 with an extra mask test.)
+    let top = _mm256_rorv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(non_o));
+    let outflank = _mm256_and_si256(top, pp);
     // Squares above the outflank: -outflank ^ outflank (0 without outflank).
     let fl = _mm256_ternarylogic_epi64::<A_XOR_B_AND_C>(_mm256_sub_epi64(zero, outflank), outflank, lm);
     let non_o = _mm256_ternarylogic_epi64::<NOT_A_AND_B>(oo, um, um);
@@ -203,8 +204,8 @@ generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,
     get_weighted_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
-unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
-    hash_code_crc32(p, o)
+unsafe extern "C" fn hash_code(b: &EkBoard) -> u64 {
+    hash_code_crc32(b.player, b.opponent)
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]

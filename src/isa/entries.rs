@@ -75,8 +75,8 @@ macro_rules! generic_entry {
         }
     };
     (hash_code, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(in crate::isa) unsafe extern "C" fn hash_code(p: u64, o: u64) -> u64 {
-            crate::generic::crc32c::hash_code(p, o)
+        $($a)* pub(in crate::isa) unsafe extern "C" fn hash_code(b: &EkBoard) -> u64 {
+            crate::generic::crc32c::hash_code(b.player, b.opponent)
         }
     };
     (symmetry, [$($a:tt)*] $P:ty) => {

@@ -188,8 +188,9 @@ kernel_table! {
     fn get_edge_stability(p: u64, o: u64) -> i32;
     /// Owned corners plus owned edge squares next to an owned corner.
     fn get_corner_stability(p: u64) -> i32;
-    /// Edax 4.6's `board_get_hash_code` (CRC-32C of both bitboards).
-    fn hash_code(p: u64, o: u64) -> u64;
+    /// Edax 4.6's `board_get_hash_code` (CRC-32C of both bitboards). By reference, so that the
+    /// CRC instruction reads the board from memory.
+    fn hash_code(b: &EkBoard) -> u64;
     /// The board under symmetry `s` (bits 0..=2 of `s` used).
     fn symmetry(b: EkBoard, s: i32) -> EkBoard;
     /// The smallest symmetric board and the symmetry giving it.
