@@ -5,6 +5,7 @@ use crate::board::EkBoard;
 use crate::generic::perft::EkPerftStats;
 use crate::hash_table::{self, EkHashTable};
 use crate::isa::{self, dispatch, EnvChoice, Isa};
+use core::cell::Cell;
 use core::ffi::{c_char, c_int, CStr};
 
 /// Status codes of the functions that can fail (returned as `int`: 0 or negative).
@@ -187,14 +188,9 @@ pub unsafe extern "C" fn ek_board_next(board: *const EkBoard, x: c_int, next: *m
     if board.is_null() || next.is_null() {
         return 0;
     }
-    // SAFETY: both pointers are non-null and, by contract, valid; `board` is read before
-    // `next` is written, so they may alias.
-    unsafe {
-        let b = *board;
-        let n = dispatch::board_next(b, x);
-        *next = n;
-        n.player ^ b.opponent
-    }
+    // SAFETY: both pointers are non-null and, by contract, valid for reads and writes of an
+    // EkBoard (Cell<EkBoard> has its layout); Cells may alias, as `board` and `next` may.
+    unsafe { dispatch::board_next(&*(board as *const Cell<EkBoard>), x, &*(next as *const Cell<EkBoard>)) }
 }
 
 /// Edax's `count_last_flip`: twice the number of discs P flips by playing x when every

@@ -12,9 +12,20 @@ macro_rules! generic_entry {
         }
     };
     (board_next, [$($a:tt)*] $P:ty) => {
-        $($a)* pub(in crate::isa) unsafe extern "C" fn board_next(b: EkBoard, x: i32) -> EkBoard {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn board_next(
+            board: &core::cell::Cell<EkBoard>,
+            x: i32,
+            next: &core::cell::Cell<EkBoard>,
+        ) -> u64 {
+            // Two 8-byte loads, never one 16-byte load: a caller that just stored the board field
+            // by field would stall on store forwarding.
+            let b = board.as_ptr();
+            // SAFETY: `board` is a valid reference; volatile reads are plain loads that the
+            // compiler does not merge.
+            let b = unsafe { EkBoard::new(core::ptr::addr_of!((*b).player).read_volatile(), core::ptr::addr_of!((*b).opponent).read_volatile()) };
             let flipped = if (x as u32) < 64 { <$P as Prims>::flip(x as usize, b.player, b.opponent) } else { 0 };
-            b.next(x, flipped)
+            next.set(b.next(x, flipped));
+            flipped
         }
     };
     (count_last_flip, [$($a:tt)*] $P:ty) => {

@@ -8,6 +8,7 @@
 
 use crate::board::{EkBoard, UniqueBoard};
 use crate::generic::perft::EkPerftStats;
+use core::cell::Cell;
 use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, Once, OnceLock};
 
@@ -162,9 +163,10 @@ macro_rules! kernel_table {
 kernel_table! {
     /// Discs flipped when the side to move plays `x` (0 when `x` is not 0..=63).
     fn flip(x: i32, p: u64, o: u64) -> u64;
-    /// The position after the side to move plays `x` (a pass when `x` is not 0..=63); the
-    /// flipped discs are `next.player ^ b.opponent`. (Returned in two registers.)
-    fn board_next(b: EkBoard, x: i32) -> EkBoard;
+    /// Writes to `next` the position after the side to move of `board` plays `x` (a pass when
+    /// `x` is not 0..=63) and returns the flipped discs. Cells, because `next` may be `board`
+    /// (as in the C API, which jumps straight here).
+    fn board_next(board: &Cell<EkBoard>, x: i32, next: &Cell<EkBoard>) -> u64;
     /// Twice the number of discs flipped by `p` playing `x`, every other square being the
     /// opponent's (0 when `x` is not 0..=63).
     fn count_last_flip(x: i32, p: u64) -> i32;
