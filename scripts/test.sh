@@ -19,8 +19,11 @@ scripts/build-capi.sh
 step "Rust tests: known answers, differential (every level vs portable), oracles, header"
 cargo test --locked
 
-step "C tests: C99 and C++17, shared and static library, every level"
+step "C tests: C99 and C++17, shared and static library, every level, concurrency"
 c_tests/run.sh target/capi/release
+
+step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
+c_tests/sanitize.sh target/capi/release
 
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --check-only --positions 50000

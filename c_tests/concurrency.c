@@ -1,0 +1,209 @@
+/*
+ * Concurrency: THREADS threads start at once (a barrier) and call every kernel through the
+ * dispatched ek_ functions while the library initialises (the process's first calls select
+ * the level: some threads begin with a kernel, others with ek_isa, ek_set_isa or
+ * ek_isa_env_status) and while two of them switch the level with ek_set_isa all along. Every
+ * result is checked against Edax's known answers (tests/data/golden), which hold on every
+ * level. The test script runs this many times: each process initialises once.
+ * Usage: concurrency GOLDEN_DIR [THREADS [ROUNDS]]
+ */
+#define _POSIX_C_SOURCE 200112L
+#include "edax_kernels.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One known answer: up to 4 inputs and 6 outputs, by kind. */
+typedef struct { uint64_t in[4]; uint64_t out[6]; } Record;
+typedef struct { Record *r; size_t n; } Table;
+
+enum { FLIP, MOVES, STABILITY, HASH, SYMMETRY, UNIQUE, SCORE1, LAST_FLIP, PERFT, N_KINDS };
+static const char *const files[N_KINDS] = {
+    "flip.txt", "moves.txt", "stability.txt", "hash.txt", "symmetry.txt", "unique.txt",
+    "score1.txt", "last_flip.txt", "perft.txt"
+};
+/* The fields of a record, h hexadecimal or d decimal, and how many are inputs. */
+static const char *const formats[N_KINDS] = {
+    "hhdh", "hhhdddd", "hhddd", "hhh", "hhdhh", "hhhhd", "hhdddd", "hdd", "ddddddd"
+};
+static const int n_in[N_KINDS] = { 3, 2, 2, 2, 3, 2, 4, 2, 1 };
+static Table tables[N_KINDS];
+
+static const char *const level_names[] = { "portable", "sse2", "avx2", "avx512" };
+
+static void load(const char *dir)
+{
+    int k;
+    for (k = 0; k < N_KINDS; ++k) {
+        char path[4096], line[512];
+        size_t cap = 1024;
+        FILE *f;
+        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+        f = fopen(path, "r");
+        if (f == NULL) { fprintf(stderr, "cannot open %s\n", path); exit(2); }
+        tables[k].r = (Record *) malloc(cap * sizeof(Record));
+        while (tables[k].r != NULL && fgets(line, sizeof line, f) != NULL) {
+            Record rec;
+            char *p = line, *end;
+            int i;
+            if (line[0] == '#') continue;
+            memset(&rec, 0, sizeof rec);
+            for (i = 0; formats[k][i] != '\0'; ++i, p = end) {
+                uint64_t v = formats[k][i] == 'h' ? strtoull(p, &end, 16) : (uint64_t) strtoll(p, &end, 10);
+                if (end == p) break;
+                if (i < n_in[k]) rec.in[i] = v; else rec.out[i - n_in[k]] = v;
+            }
+            if (formats[k][i] != '\0') continue;
+            if (k == PERFT && rec.in[0] > 6) continue; /* keep the rounds short */
+            if (tables[k].n == cap) tables[k].r = (Record *) realloc(tables[k].r, (cap *= 2) * sizeof(Record));
+            if (tables[k].r != NULL) tables[k].r[tables[k].n++] = rec;
+        }
+        fclose(f);
+        if (tables[k].r == NULL || tables[k].n == 0) { fprintf(stderr, "no records in %s\n", path); exit(2); }
+    }
+}
+
+typedef struct {
+    int id, rounds;
+    pthread_barrier_t *start;
+    long checks, failed;
+} Worker;
+
+static void check(Worker *w, int ok, int kind, size_t i)
+{
+    ++w->checks;
+    if (!ok && ++w->failed <= 5)
+        fprintf(stderr, "thread %d: %s record %zu wrong (level %s)\n", w->id, files[kind], i, ek_isa());
+}
+
+/* Checks one known answer of each kind, record i (modulo each table's size). */
+static void check_records(Worker *w, size_t i)
+{
+    const Record *r;
+    EkBoard b, out;
+    EkPerftStats s;
+
+    r = &tables[FLIP].r[i % tables[FLIP].n];
+    b.player = r->in[0]; b.opponent = r->in[1];
+    check(w, ek_flip((int) r->in[2], r->in[0], r->in[1]) == r->out[0], FLIP, i);
+    check(w, ek_board_flip(&b, (int) r->in[2]) == r->out[0], FLIP, i);
+    check(w, ek_board_next(&b, (int) r->in[2], &out) == r->out[0] && out.player == (b.opponent ^ r->out[0]), FLIP, i);
+
+    r = &tables[MOVES].r[i % tables[MOVES].n];
+    check(w, ek_get_moves(r->in[0], r->in[1]) == r->out[0], MOVES, i);
+    check(w, ek_get_mobility(r->in[0], r->in[1]) == (int) r->out[1], MOVES, i);
+    check(w, ek_get_weighted_mobility(r->in[0], r->in[1]) == (int) r->out[2], MOVES, i);
+    check(w, ek_get_potential_mobility(r->in[0], r->in[1]) == (int) r->out[3], MOVES, i);
+    check(w, (int) ek_can_move(r->in[0], r->in[1]) == (int) r->out[4], MOVES, i);
+    check(w, ek_bit_count(r->out[0]) == (int) r->out[1], MOVES, i);
+
+    r = &tables[STABILITY].r[i % tables[STABILITY].n];
+    check(w, ek_get_stability(r->in[0], r->in[1]) == (int) r->out[0], STABILITY, i);
+    check(w, ek_get_edge_stability(r->in[0], r->in[1]) == (int) r->out[1], STABILITY, i);
+    check(w, ek_get_corner_stability(r->in[0]) == (int) r->out[2], STABILITY, i);
+
+    r = &tables[HASH].r[i % tables[HASH].n];
+    b.player = r->in[0]; b.opponent = r->in[1];
+    check(w, ek_board_get_hash_code(&b) == r->out[0], HASH, i);
+
+    r = &tables[SYMMETRY].r[i % tables[SYMMETRY].n];
+    b.player = r->in[0]; b.opponent = r->in[1];
+    check(w, ek_board_symetry(&b, (int) r->in[2], &out) == EK_OK && out.player == r->out[0] && out.opponent == r->out[1], SYMMETRY, i);
+
+    r = &tables[UNIQUE].r[i % tables[UNIQUE].n];
+    b.player = r->in[0]; b.opponent = r->in[1];
+    check(w, ek_board_unique(&b, &out) == (int) r->out[2] && out.player == r->out[0] && out.opponent == r->out[1], UNIQUE, i);
+
+    r = &tables[SCORE1].r[i % tables[SCORE1].n];
+    b.player = r->in[0]; b.opponent = r->in[1];
+    check(w, ek_board_score_1(&b, (int) r->in[3], (int) r->in[2]) == (int) r->out[0], SCORE1, i);
+    check(w, ek_board_score_1_exact(&b, (int) r->in[2]) == (int) r->out[1], SCORE1, i);
+
+    r = &tables[LAST_FLIP].r[i % tables[LAST_FLIP].n];
+    check(w, ek_count_last_flip((int) r->in[1], r->in[0]) == (int) r->out[0], LAST_FLIP, i);
+
+    if (i % 64 == 0) {
+        const EkBoard start = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+        r = &tables[PERFT].r[(i / 64) % tables[PERFT].n];
+        check(w, ek_perft(start.player, start.opponent, (int) r->in[0]) == r->out[0], PERFT, i);
+        check(w, ek_perft_terminal(start.player, start.opponent, (int) r->in[0]) == r->out[5], PERFT, i);
+        check(w, ek_perft_stats(start.player, start.opponent, (int) r->in[0], &s) == EK_OK && s.nodes == r->out[0]
+              && s.passes == r->out[1] && s.wins == r->out[2] && s.draws == r->out[3] && s.losses == r->out[4], PERFT, i);
+    }
+}
+
+/* Switches to the next level: supported levels must be accepted, the others refused. */
+static void switch_level(Worker *w, size_t i)
+{
+    const char *name = level_names[(i / 97 + (size_t) w->id) % 4];
+    int supported = ek_isa_supported(name), status = ek_set_isa(name);
+    const char *now = ek_isa();
+    ++w->checks;
+    if ((supported == 1 && status != EK_OK) || (supported == 0 && status != EK_ERR_ISA_UNSUPPORTED)
+        || (supported != 0 && supported != 1)) {
+        ++w->failed;
+        fprintf(stderr, "thread %d: ek_set_isa(%s) gave %d (supported %d)\n", w->id, name, status, supported);
+    }
+    check(w, strcmp(now, "portable") == 0 || strcmp(now, "sse2") == 0 || strcmp(now, "avx2") == 0
+          || strcmp(now, "avx512") == 0, FLIP, i);
+}
+
+static void *work(void *arg)
+{
+    Worker *w = (Worker *) arg;
+    size_t i, n = tables[FLIP].n, offset = (size_t) w->id * 7919;
+    int round;
+    pthread_barrier_wait(w->start);
+    /* The first call of this thread, which may be the process's first. */
+    switch (w->id % 4) {
+    case 0: check_records(w, offset); break;
+    case 1: check(w, ek_isa() != NULL, FLIP, 0); break;
+    case 2: switch_level(w, offset); break;
+    default: check(w, ek_isa_env_status() == EK_OK, FLIP, 0); break;
+    }
+    for (round = 0; round < w->rounds; ++round) {
+        for (i = 0; i < n; ++i) {
+            check_records(w, offset + i);
+            if (w->id < 2 && i % 97 == 0) switch_level(w, offset + i);
+        }
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    int threads = argc > 2 ? atoi(argv[2]) : 8, rounds = argc > 3 ? atoi(argv[3]) : 1, t;
+    long checks = 0, failed = 0;
+    pthread_barrier_t start;
+    pthread_t *ids;
+    Worker *workers;
+    if (argc < 2 || threads < 1 || rounds < 1) {
+        fprintf(stderr, "usage: concurrency GOLDEN_DIR [THREADS [ROUNDS]]\n");
+        return 2;
+    }
+    load(argv[1]); /* no ek_ call before the threads start */
+    ids = (pthread_t *) calloc((size_t) threads, sizeof *ids);
+    workers = (Worker *) calloc((size_t) threads, sizeof *workers);
+    if (ids == NULL || workers == NULL || pthread_barrier_init(&start, NULL, (unsigned) threads) != 0) return 2;
+    for (t = 0; t < threads; ++t) {
+        workers[t].id = t;
+        workers[t].rounds = rounds;
+        workers[t].start = &start;
+        if (pthread_create(&ids[t], NULL, work, &workers[t]) != 0) { fprintf(stderr, "pthread_create failed\n"); return 2; }
+    }
+    for (t = 0; t < threads; ++t) {
+        pthread_join(ids[t], NULL);
+        checks += workers[t].checks;
+        failed += workers[t].failed;
+    }
+    pthread_barrier_destroy(&start);
+    free(ids);
+    free(workers);
+    for (t = 0; t < N_KINDS; ++t) free(tables[t].r);
+    printf("concurrency: %d threads x %d rounds of %zu records, %ld checks, %ld failed\n", threads, rounds,
+           tables[FLIP].n, checks, failed);
+    return failed == 0 && checks > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
