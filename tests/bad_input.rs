@@ -52,7 +52,7 @@ fn declared() -> BTreeSet<String> {
 
 /// Boards with overlapping bitboards (and a few without), from a fixed seed.
 fn overlapping() -> Vec<EkBoard> {
-    let mut rng = SplitMix64(0xBAD_1);
+    let mut rng = SplitMix64(0xBAD1);
     let n = if cfg!(miri) { 4 } else { 2000 };
     (0..n)
         .map(|i| {
@@ -86,7 +86,7 @@ fn level_names() -> [&'static str; 4] {
 /// within 16 plies.
 fn near_the_end() -> EkBoard {
     let empties = if cfg!(miri) { 4 } else { 8 };
-    common::random_positions(0xBAD_2, 400)
+    common::random_positions(0xBAD2, 400)
         .into_iter()
         .find(|b| (b.player | b.opponent).count_zeros() == empties && ek_can_move(b.player, b.opponent))
         .expect("a game reaches 8 empty squares")

@@ -15,7 +15,7 @@ use std::ffi::CStr;
 /// A few reachable positions and a few arbitrary (overlapping) pairs.
 fn boards() -> Vec<EkBoard> {
     let n = if cfg!(miri) { 6 } else { 400 };
-    let mut boards = random_positions(0xED_A5_0007, n);
+    let mut boards = random_positions(0xEDA5_0007, n);
     boards.extend([
         EkBoard::new(u64::MAX, u64::MAX),
         EkBoard::new(0x0000_0018_1800_0000, 0x0000_0010_0800_0000),
