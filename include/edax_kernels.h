@@ -13,12 +13,19 @@
 #define EDAX_KERNELS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define EK_VERSION_MAJOR 0
 #define EK_VERSION_MINOR 1
 #define EK_VERSION_PATCH 0
 #define EK_VERSION_STRING "0.1.0"
+
+#if defined(_MSC_VER)
+#define EK_ALIGNED(n) __declspec(align(n))
+#else
+#define EK_ALIGNED(n) __attribute__((aligned(n)))
+#endif
 
 /**
  * The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
@@ -64,6 +71,26 @@ typedef enum EkStatus {
    * An internal error was caught (a bug: please report it).
    */
   EK_ERR_INTERNAL = -5,
+  /**
+   * A file could not be opened or read.
+   */
+  EK_ERR_IO = -6,
+  /**
+   * The data is not an Edax eval.dat: no EDAX/EVAL header in either byte order.
+   */
+  EK_ERR_EVAL_FORMAT = -7,
+  /**
+   * The eval.dat data has the wrong size: truncated or followed by extra bytes.
+   */
+  EK_ERR_EVAL_SIZE = -8,
+  /**
+   * No evaluation weights are loaded.
+   */
+  EK_ERR_EVAL_NONE = -9,
+  /**
+   * Memory could not be allocated.
+   */
+  EK_ERR_NO_MEMORY = -10,
 } EkStatus;
 
 /**
@@ -237,6 +264,60 @@ typedef struct EkPerftStats {
    */
   uint64_t nodes_terminal;
 } EkPerftStats;
+
+/**
+ * Edax's `Feature`: the 47 features of a position (and one padding feature).
+ */
+typedef struct EK_ALIGNED(32) EkEvalFeature {
+  /**
+   * The features.
+   */
+  uint16_t v[48];
+} EkEvalFeature;
+
+/**
+ * Edax's `Eval`: the features of every ply of the current line, and who is to move in them.
+ */
+typedef struct EkEval {
+  /**
+   * 61 features, one per ply (allocated by `ek_eval_init`, 64-byte aligned).
+   */
+  struct EkEvalFeature *feature;
+  /**
+   * 0 when the side to move is the features' player, 1 otherwise.
+   */
+  int32_t player;
+  /**
+   * Current ply (60 - empty squares), indexing `feature`.
+   */
+  int32_t ply;
+} EkEval;
+
+/**
+ * Edax's `Move` (move.h): `x` and `flipped` are what `eval_update` reads.
+ */
+typedef struct EkMove {
+  /**
+   * Next move of a Edax move list.
+   */
+  struct EkMove *next;
+  /**
+   * Discs flipped by the move.
+   */
+  uint64_t flipped;
+  /**
+   * Square played.
+   */
+  int32_t x;
+  /**
+   * Move score.
+   */
+  int32_t score;
+  /**
+   * Move cost.
+   */
+  uint32_t cost;
+} EkMove;
 
 #ifdef __cplusplus
 extern "C" {
@@ -642,6 +723,127 @@ int bit_count_32(uint32_t b);
  */
 int bit_weighted_count(uint64_t b);
 #endif
+
+/**
+ * Loads Edax evaluation weights from an eval.dat file (Edax's `eval_open`) and makes them the
+ * weights every `ek_eval_accumulate` uses. Accepts Edax's format in either byte order: the
+ * EDAX/EVAL header, version fields, then 61 plies of 114,364 packed int16 weights, and
+ * nothing more (13,952,436 bytes).
+ *
+ * Returns `EK_OK`, `EK_ERR_NULL`, `EK_ERR_IO` (cannot open or read), `EK_ERR_EVAL_FORMAT`
+ * (not an Edax eval file), `EK_ERR_EVAL_SIZE` (truncated or too long) or `EK_ERR_NO_MEMORY`.
+ * On error nothing changes: the weights in use, if any, stay in use. Thread-safe: concurrent
+ * loads are serialised, and loading data already loaded reuses it (weights are never freed
+ * while the process runs, so other threads may keep evaluating; each distinct file costs
+ * 14 MB, plus 2 MB of index tables once, in transparent huge pages where Linux allows).
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string.
+ */
+int ek_eval_load_file(const char *path);
+
+/**
+ * Loads Edax evaluation weights from memory: the `len` bytes at `data` hold an eval.dat image
+ * (see `ek_eval_load_file`, same results and guarantees). For callers without a file system.
+ *
+ * # Safety
+ * `data` must be NULL or point to `len` readable bytes.
+ */
+int ek_eval_load_buffer(const uint8_t *data, size_t len);
+
+/**
+ * Whether evaluation weights are loaded: 1 or 0.
+ */
+int ek_eval_loaded(void);
+
+/**
+ * Stops using the loaded weights (Edax's `eval_close`): `ek_eval_accumulate` then returns 0
+ * until the next load. The memory is kept (another thread may still be reading it).
+ */
+void ek_eval_unload(void);
+
+/**
+ * Edax's `eval_init`: allocates the 61 feature slots of `eval` (64-byte aligned) and sets
+ * `player` and `ply` to 0. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_NO_MEMORY`. Free it with
+ * `ek_eval_free`.
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `EkEval`.
+ */
+int ek_eval_init(struct EkEval *eval);
+
+/**
+ * Edax's `eval_free`: frees what `ek_eval_init` allocated and sets `feature` to NULL. A NULL
+ * `eval` or a NULL `feature` does nothing.
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` whose `feature` is NULL or comes from
+ * `ek_eval_init` (and was not freed yet).
+ */
+void ek_eval_free(struct EkEval *eval);
+
+/**
+ * Edax's `eval_set`: sets the features of `board` (the side to move is the features'
+ * player: `player` = 0) at `ply` = 60 - empty squares. Returns `EK_OK`, `EK_ERR_NULL` (NULL
+ * argument or `feature`), or `EK_ERR_RANGE` when the board has more than 60 empty squares (no
+ * ply slot; nothing written).
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`; `board` NULL
+ * or a readable `EkBoard`.
+ */
+int ek_eval_set(struct EkEval *eval, const struct EkBoard *board);
+
+/**
+ * Edax's `eval_update`: the features after the side to move plays `move->x` flipping
+ * `move->flipped` (any bits; only what the move changes is meant), written to slot `ply + 1`;
+ * then `ply` is incremented and `player` toggled. Returns `EK_OK`, `EK_ERR_NULL` (NULL
+ * argument or `feature`), or `EK_ERR_RANGE` (`move->x` not 0..63, or `ply` not 0..59):
+ * nothing changes then.
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`; `move` NULL or a
+ * readable `EkMove`.
+ */
+int ek_eval_update(struct EkEval *eval, const struct EkMove *move);
+
+/**
+ * Edax's `eval_restore`: back to the features before the last `ek_eval_update` (`ply`
+ * decremented, `player` toggled). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` when
+ * `ply` is not 1..60 (nothing changes).
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `EkEval`.
+ */
+int ek_eval_restore(struct EkEval *eval);
+
+/**
+ * Edax's `eval_pass`: after (or to undo) a pass, toggles `player`. Returns `EK_OK` or
+ * `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `EkEval`.
+ */
+int ek_eval_pass(struct EkEval *eval);
+
+/**
+ * Edax's `eval_accumulate`: the raw sum of the weights of the 47 features at `ply` for
+ * `player` (no scaling). Returns 0 when it cannot evaluate (NULL argument or `feature`, `ply`
+ * not 0..60, no weights loaded): `ek_eval_accumulate_checked` tells why.
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`.
+ */
+int ek_eval_accumulate(const struct EkEval *eval);
+
+/**
+ * `ek_eval_accumulate` with a status: writes the sum to `*sum` and returns `EK_OK`, or returns
+ * `EK_ERR_NULL`, `EK_ERR_RANGE` (`ply` not 0..60) or `EK_ERR_EVAL_NONE` (no weights loaded).
+ *
+ * # Safety
+ * `eval` as for `ek_eval_accumulate`; `sum` NULL or writable.
+ */
+int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -14,6 +14,7 @@
 pub mod api;
 #[cfg(feature = "edax-abi")]
 mod edax_abi;
+pub mod eval_api;
 
 use std::panic::{catch_unwind, UnwindSafe};
 

@@ -201,7 +201,7 @@ impl Prims for Avx512Prims {
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]] Avx512Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_corner_stability, bit_count, perft);
+    get_weighted_mobility, get_corner_stability, bit_count, eval_update, eval_accumulate, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 unsafe extern "C" fn hash_code(b: &EkBoard) -> u64 {
@@ -248,5 +248,7 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry,
     unique,
     bit_count: g::bit_count,
+    eval_update: g::eval_update,
+    eval_accumulate: g::eval_accumulate,
     perft: g::perft,
 };

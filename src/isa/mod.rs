@@ -7,6 +7,8 @@
 //! so that an `extern "C"` export can jump straight to them.
 
 use crate::board::{EkBoard, UniqueBoard};
+use crate::eval::weights::{INDEX_LEN, PLY_STRIDE};
+use crate::eval::EkEvalFeature;
 use crate::generic::perft::EkPerftStats;
 use core::cell::Cell;
 use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
@@ -199,6 +201,12 @@ kernel_table! {
     fn unique(b: EkBoard) -> UniqueBoard;
     /// Number of set bits.
     fn bit_count(b: u64) -> i32;
+    /// `eval_update`: the features after the side to move plays `x` (0..=63) flipping
+    /// `flipped`, `player` being `EkEval::player`.
+    fn eval_update(from: &EkEvalFeature, to: &mut EkEvalFeature, x: i32, flipped: u64, player: i32) -> ();
+    /// `eval_accumulate`: the sum of the weights of the 47 features, given the index table of
+    /// the colour and the weights of the ply.
+    fn eval_accumulate(f: &EkEvalFeature, index: &[u32; INDEX_LEN], weights: &[i16; PLY_STRIDE]) -> i32;
     /// Perft counters of the tree of `depth` plies below `b`.
     fn perft(b: EkBoard, depth: i32) -> EkPerftStats;
 }

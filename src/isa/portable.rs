@@ -32,7 +32,7 @@ impl Prims for PortablePrims {
 generic_entries!([] PortablePrims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
-    get_corner_stability, hash_code, symmetry, unique, bit_count, perft);
+    get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft);
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Portable,
@@ -53,5 +53,7 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry: g::symmetry,
     unique: g::unique,
     bit_count: g::bit_count,
+    eval_update: g::eval_update,
+    eval_accumulate: g::eval_accumulate,
     perft: g::perft,
 };

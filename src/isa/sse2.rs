@@ -132,7 +132,7 @@ impl Prims for Sse2Prims {
 
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_update, eval_accumulate, perft);
 
 #[target_feature(enable = "sse2")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
@@ -173,5 +173,7 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry,
     unique,
     bit_count: g::bit_count,
+    eval_update: g::eval_update,
+    eval_accumulate: g::eval_accumulate,
     perft: g::perft,
 };
