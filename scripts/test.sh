@@ -22,6 +22,9 @@ cargo test --locked
 step "C tests: C99 and C++17, shared and static library, every level"
 c_tests/run.sh target/capi/release
 
+step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
+scripts/test-cmake.sh
+
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --check-only --positions 50000
 
