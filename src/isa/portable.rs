@@ -54,4 +54,11 @@ pub(super) static KERNELS: Kernels = Kernels {
     unique: g::unique,
     bit_count: g::bit_count,
     perft: g::perft,
+    flip_batch: super::batch::portable::flip_batch,
+    board_next_batch: super::batch::portable::board_next_batch,
+    count_last_flip_batch: super::batch::portable::count_last_flip_batch,
+    get_moves_batch: super::batch::portable::get_moves_batch,
+    get_mobility_batch: super::batch::portable::get_mobility_batch,
+    get_stability_batch: super::batch::portable::get_stability_batch,
+    hash_code_batch: super::batch::portable::hash_code_batch,
 };
