@@ -10,5 +10,5 @@ cd "$(dirname "$0")/.."
 features=() dir=target/capi
 if [ "${1:-}" = --edax-abi ]; then features=(--features edax-abi); dir=target/capi-edax-abi; fi
 CARGO_TARGET_DIR=$dir cargo rustc --release --locked --lib "${features[@]}" \
-    --crate-type cdylib --crate-type staticlib
+    --crate-type cdylib --crate-type staticlib -- -C link-arg=-Wl,-soname,libedax_kernels.so
 echo "$dir/release"

@@ -22,6 +22,11 @@ cargo test --locked
 step "C tests: C99 and C++17, shared and static library, every level"
 c_tests/run.sh target/capi/release
 
+step "bindings: C# (mono), Java (JNI), Python (ctypes + NumPy): known answers, perft, batch calls"
+bindings/test.sh csharp
+bindings/test.sh java
+bindings/test.sh python
+
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --check-only --positions 50000
 
