@@ -13,6 +13,7 @@
 #define EDAX_KERNELS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define EK_VERSION_MAJOR 0
