@@ -563,6 +563,83 @@ uint64_t ek_perft_terminal(uint64_t p, uint64_t o, int depth);
  */
 int ek_perft_stats(uint64_t p, uint64_t o, int depth, struct EkPerftStats *out);
 
+/**
+ * Batch `ek_flip`: out[i] = ek_flip(xs[i], ps[i], os[i]) for i in 0..n.
+ *
+ * Batch calls take structures of arrays (n squares, n players, n opponents) and write n
+ * results; they run several boards per vector on the AVX2 and AVX-512 levels and give
+ * exactly the single-board results. Each returns `EK_OK`; or, when n > 0 and any pointer is
+ * NULL, `EK_ERR_NULL` and writes nothing (n == 0 returns `EK_OK` whatever the pointers). An
+ * output array may be an input array of the same element type (results replace inputs in
+ * place); any other overlap gives unspecified values (but nothing outside the arrays is
+ * touched).
+ *
+ * # Safety
+ * Each non-NULL pointer must point to n aligned, readable elements (outputs: writable).
+ */
+int ek_flip_batch(size_t n, const int *xs, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
+/**
+ * Batch `ek_board_next`: plays xs[i] on the board (ps[i], os[i]) and writes the next position
+ * to (next_ps[i], next_os[i]) (sides swapped, as `ek_board_next`; xs[i] outside 0..63 is a
+ * pass), for i in 0..n. next_ps may be ps and next_os may be os, to advance n games in place.
+ * Statuses and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_board_next_batch(size_t n,
+                        const int *xs,
+                        const uint64_t *ps,
+                        const uint64_t *os,
+                        uint64_t *next_ps,
+                        uint64_t *next_os);
+
+/**
+ * Batch `ek_count_last_flip`: out[i] = ek_count_last_flip(xs[i], ps[i]) for i in 0..n.
+ * Statuses and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_count_last_flip_batch(size_t n, const int *xs, const uint64_t *ps, int *out);
+
+/**
+ * Batch `ek_get_moves`: out[i] = ek_get_moves(ps[i], os[i]) for i in 0..n. Statuses and
+ * array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_get_moves_batch(size_t n, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
+/**
+ * Batch `ek_get_mobility`: out[i] = ek_get_mobility(ps[i], os[i]) for i in 0..n. Statuses
+ * and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_get_mobility_batch(size_t n, const uint64_t *ps, const uint64_t *os, int *out);
+
+/**
+ * Batch `ek_get_stability`: out[i] = ek_get_stability(ps[i], os[i]) for i in 0..n. Statuses
+ * and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_get_stability_batch(size_t n, const uint64_t *ps, const uint64_t *os, int *out);
+
+/**
+ * Batch `ek_board_get_hash_code`: out[i] = the hash code of the board (ps[i], os[i]) for
+ * i in 0..n. Statuses and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_board_get_hash_code_batch(size_t n, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t flip(const int x, const uint64_t P, const uint64_t O)`.

@@ -25,6 +25,11 @@ c_tests/run.sh target/capi/release
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 scripts/test-cmake.sh
 
+step "bindings: C# (mono), Java (JNI), Python (ctypes + NumPy): known answers, perft, batch calls"
+bindings/test.sh csharp
+bindings/test.sh java
+bindings/test.sh python
+
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --check-only --positions 50000
 

@@ -251,4 +251,11 @@ pub(super) static KERNELS: Kernels = Kernels {
     eval_update: g::eval_update,
     eval_accumulate: g::eval_accumulate,
     perft: g::perft,
+    flip_batch: super::batch::avx512::flip_batch,
+    board_next_batch: super::batch::avx512::board_next_batch,
+    count_last_flip_batch: super::batch::avx512::count_last_flip_batch,
+    get_moves_batch: super::batch::avx512::get_moves_batch,
+    get_mobility_batch: super::batch::avx512::get_mobility_batch,
+    get_stability_batch: super::batch::avx512::get_stability_batch,
+    hash_code_batch: super::batch::avx512::hash_code_batch,
 };

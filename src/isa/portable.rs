@@ -56,4 +56,11 @@ pub(super) static KERNELS: Kernels = Kernels {
     eval_update: g::eval_update,
     eval_accumulate: g::eval_accumulate,
     perft: g::perft,
+    flip_batch: super::batch::portable::flip_batch,
+    board_next_batch: super::batch::portable::board_next_batch,
+    count_last_flip_batch: super::batch::portable::count_last_flip_batch,
+    get_moves_batch: super::batch::portable::get_moves_batch,
+    get_mobility_batch: super::batch::portable::get_mobility_batch,
+    get_stability_batch: super::batch::portable::get_stability_batch,
+    hash_code_batch: super::batch::portable::hash_code_batch,
 };
