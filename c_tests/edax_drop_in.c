@@ -2,7 +2,9 @@
  * The Edax drop-in path: a program that sees only Edax 4.6's declarations of the replaced
  * functions (as board.h, bit.h and hash.h give them to an Edax source file; no
  * edax_kernels.h), linked to the library built with the edax-abi feature, gets Edax's known
- * answers (tests/data/golden). Usage: edax_drop_in GOLDEN_DIR
+ * answers (tests/data/golden). Usage: edax_drop_in GOLDEN_DIR [EVAL_DAT]
+ * Built with EDAX_DROP_IN_EVAL defined (library built with edax-abi-eval), it also checks the
+ * eval.h functions with EVAL_DAT, the golden set's synthetic eval.dat.
  */
 #include "check.h"
 
@@ -69,6 +71,37 @@ typedef struct HashTable {
 } HashTable;
 
 void hash_prefetch(HashTable *, const uint64_t);
+
+#ifdef EDAX_DROP_IN_EVAL
+/* eval.h (the union's SIMD members only change its alignment), move.h */
+typedef union Feature {
+    uint16_t v1[48];
+    uint64_t v4[12];
+} Feature;
+typedef struct Eval {
+    Feature *feature;
+    int player;
+    int ply;
+} Eval;
+typedef struct Move {
+    struct Move *next;
+    uint64_t flipped;
+    int x;
+    int score;
+    unsigned int cost;
+} Move;
+
+void eval_init(Eval *);
+void eval_free(Eval *);
+void eval_open(const char *);
+void eval_close(void);
+void eval_set(Eval *, const Board *);
+void eval_update(Eval *, const Move *);
+void eval_restore(Eval *);
+void eval_pass(Eval *);
+int eval_accumulate(const Eval *);
+double eval_sigma(const int, const int, const int);
+#endif
 
 static const char *golden_dir;
 static long records;
@@ -231,10 +264,63 @@ static void check_hash_prefetch(void)
     CHECK(memcmp(entries, copy, sizeof entries) == 0, "hash_prefetch changed an entry");
 }
 
+#ifdef EDAX_DROP_IN_EVAL
+/* eval.txt replayed as Edax's search does it: eval_set on the start position, eval_update for
+ * a move (checked again after eval_restore), eval_pass for a pass. */
+static void check_eval(const char *eval_dat)
+{
+    char line[512];
+    FILE *f;
+    Eval eval;
+    Board prev = { 0, 0 };
+    long n = 0;
+
+    CHECK(eval_sigma(20, 10, 4) == 0.0, "eval_sigma before eval_open");
+    eval_open("/nonexistent/eval.dat"); /* reported on stderr; the process goes on */
+    eval_init(&eval);
+    CHECK(eval.feature != NULL, "eval_init");
+    eval_open(eval_dat);
+    eval_open("/nonexistent/eval.dat"); /* already open: ignored, as in Edax */
+    f = open_golden("eval.txt");
+    while (next_record(f, line, sizeof line)) {
+        Board b;
+        int ply, player, want;
+        CHECK(sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d", &b.player, &b.opponent, &ply, &player, &want) == 5, "eval.txt: %s", line);
+        if (ply == 0 && b.player == 0x0000000810000000ULL && b.opponent == 0x0000001008000000ULL) {
+            eval_set(&eval, &b);
+        } else if (b.player == prev.opponent && b.opponent == prev.player) {
+            eval_pass(&eval);
+        } else {
+            const uint64_t played = (b.player | b.opponent) ^ (prev.player | prev.opponent);
+            Move move = { NULL, 0, 0, 0, 0 };
+            move.flipped = b.player ^ prev.opponent;
+            while (move.x < 63 && !((played >> move.x) & 1)) ++move.x;
+            eval_update(&eval, &move);
+            eval_restore(&eval);
+            eval_update(&eval, &move);
+        }
+        CHECK(eval.ply == ply && eval.player == player, "eval ply/player: %s", line);
+        CHECK(eval_accumulate(&eval) == want, "eval_accumulate %d: %s", eval_accumulate(&eval), line);
+        prev = b;
+        ++n;
+    }
+    fclose(f);
+    CHECK(n > 3000, "only %ld eval.txt records", n);
+    {   /* Edax's coefficients, once weights were opened. */
+        const double s = -0.10026799 * 20 + 0.31027733 * 10 + -0.57772603 * 4;
+        CHECK(eval_sigma(20, 10, 4) == 0.07585621 * s * s + 1.16492647 * s + 5.4171698, "eval_sigma");
+    }
+    eval_close();
+    CHECK(eval_accumulate(&eval) == 0, "eval_accumulate after eval_close");
+    eval_free(&eval);
+    CHECK(eval.feature == NULL, "eval_free");
+}
+#endif
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s GOLDEN_DIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s GOLDEN_DIR [EVAL_DAT]\n", argv[0]);
         return EXIT_FAILURE;
     }
     golden_dir = argv[1];
@@ -246,6 +332,13 @@ int main(int argc, char **argv)
     check_symmetry();
     check_unique();
     check_hash_prefetch();
+#ifdef EDAX_DROP_IN_EVAL
+    if (argc != 3) {
+        fprintf(stderr, "built with EDAX_DROP_IN_EVAL: EVAL_DAT is required\n");
+        return EXIT_FAILURE;
+    }
+    check_eval(argv[2]);
+#endif
     printf("edax_drop_in: %ld golden records\n", records);
     CHECK(records > 30000, "only %ld golden records read", records);
     return check_summary("edax_drop_in");

@@ -298,7 +298,7 @@ typedef struct EkEval {
  */
 typedef struct EkMove {
   /**
-   * Next move of a Edax move list.
+   * Next move of an Edax move list.
    */
   struct EkMove *next;
   /**
@@ -799,6 +799,106 @@ int bit_count_32(uint32_t b);
  * `int bit_weighted_count(const uint64_t)`: corners count twice.
  */
 int bit_weighted_count(uint64_t b);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_open(const char *file)`: loads the weights unless weights are loaded already
+ * (Edax reads the file once until `eval_close`). Where Edax exits the process on a bad file,
+ * this writes `edax_kernels: eval_open(<file>): <reason>` to stderr and leaves no weights
+ * loaded (`eval_accumulate` then returns 0): the library never ends the host process.
+ *
+ * # Safety
+ * `file` must be NULL or a NUL-terminated string.
+ */
+void eval_open(const char *file);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_close(void)`: stops using the weights (see `ek_eval_unload`).
+ */
+void eval_close(void);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_init(Eval*)`: see `ek_eval_init`. Where Edax exits when out of memory, this leaves
+ * `feature` NULL, which makes the other eval functions do nothing (and return 0).
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `Eval`.
+ */
+void eval_init(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_free(Eval*)`: see `ek_eval_free`.
+ *
+ * # Safety
+ * As for `ek_eval_free`.
+ */
+void eval_free(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_set(Eval*, const Board*)`: see `ek_eval_set`.
+ *
+ * # Safety
+ * As for `ek_eval_set`.
+ */
+void eval_set(struct EkEval *eval, const struct EkBoard *board);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_update(Eval*, const Move*)`: see `ek_eval_update`.
+ *
+ * # Safety
+ * As for `ek_eval_update`.
+ */
+void eval_update(struct EkEval *eval, const struct EkMove *mv);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_restore(Eval*)`: see `ek_eval_restore`.
+ *
+ * # Safety
+ * As for `ek_eval_restore`.
+ */
+void eval_restore(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_pass(Eval*)`: see `ek_eval_pass`.
+ *
+ * # Safety
+ * As for `ek_eval_pass`.
+ */
+void eval_pass(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `int eval_accumulate(const Eval*)`: see `ek_eval_accumulate`.
+ *
+ * # Safety
+ * As for `ek_eval_accumulate`.
+ */
+int eval_accumulate(const struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a
+ * search at `depth` (with probcut at `probcut_depth`) on `n_empty` squares, with the
+ * coefficients Edax sets on its first `eval_open` (0 before).
+ */
+double eval_sigma(int n_empty, int depth, int probcut_depth);
 #endif
 
 /**

@@ -19,11 +19,12 @@ fail() { echo "test-cmake: FAILED: $*" >&2; exit 1; }
 rm -rf "$work"
 mkdir -p "$work"
 
-step "configure, build, ctest (Release, EDAX_KERNELS_EDAX_ABI=ON)"
-cmake -S "$root" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DEDAX_KERNELS_EDAX_ABI=ON
+step "configure, build, ctest (Release, EDAX_KERNELS_EDAX_ABI_EVAL=ON)"
+cmake -S "$root" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DEDAX_KERNELS_EDAX_ABI_EVAL=ON
 cmake --build "$work/build" -j "$jobs"
 ctest --test-dir "$work/build" --output-on-failure -j "$jobs"
 ctest --test-dir "$work/build" -N | grep edax_drop_in_static >/dev/null || fail "the drop-in test is not registered"
+ctest --test-dir "$work/build" -N | grep eval_api_static >/dev/null || fail "the eval test is not registered"
 
 step "install to $prefix"
 cmake --install "$work/build" --prefix "$prefix"
@@ -44,6 +45,7 @@ echo "SONAME: $soname"
 [ "$(readlink "$lib/libedax_kernels.so")" = "$soname" ] || fail "libedax_kernels.so is not a link to $soname"
 exports=$(nm -D --defined-only "$lib/$soname")
 grep -w flip <<<"$exports" >/dev/null || fail "the edax-abi build does not export flip"
+grep -w eval_accumulate <<<"$exports" >/dev/null || fail "the edax-abi-eval build does not export eval_accumulate"
 pc() { PKG_CONFIG_PATH="$lib/pkgconfig" pkg-config "$@" edax_kernels; }
 [ "$(pc --modversion)" = "$version" ] || fail "pkg-config version $(pc --modversion)"
 [ "$(pc --variable=prefix)" = "$prefix" ] || fail "pkg-config prefix $(pc --variable=prefix)"

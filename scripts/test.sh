@@ -10,7 +10,7 @@ scripts/setup.sh
 
 step "lint: rustfmt and clippy (warnings are errors)"
 cargo fmt --check
-cargo clippy --locked --all-targets --features edax-abi -- -D warnings
+cargo clippy --locked --all-targets --features edax-abi-eval -- -D warnings
 
 step "build: release library (rlib, cdylib, staticlib) and the C artifacts"
 cargo build --release --locked
@@ -31,6 +31,6 @@ bindings/test.sh java
 bindings/test.sh python
 
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
-ffi_bench/run.sh --golden tests/data/golden --check-only --positions 50000
+ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --check-only --positions 50000
 
 step "all tests passed"

@@ -12,18 +12,17 @@ use edax_kernels::{EkBoard, Isa};
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-/// The synthetic eval.dat, generated once by the golden set's own script.
+/// The synthetic eval.dat, generated once by the golden set's own script (through
+/// scripts/synthetic-eval.sh, which checks its sha256 and reuses it across runs).
 fn synthetic() -> &'static (PathBuf, Vec<u8>) {
     static FILE: OnceLock<(PathBuf, Vec<u8>)> = OnceLock::new();
     FILE.get_or_init(|| {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("synthetic_eval.dat");
-        let status = std::process::Command::new("python3")
-            .arg(root.join("tests/data/golden/gen_synthetic_eval.py"))
-            .arg(&out)
-            .status()
-            .expect("python3 runs the eval.dat generator");
-        assert!(status.success(), "gen_synthetic_eval.py failed");
+        let run = std::process::Command::new(root.join("scripts/synthetic-eval.sh"))
+            .output()
+            .expect("scripts/synthetic-eval.sh runs");
+        assert!(run.status.success(), "synthetic-eval.sh failed: {}", String::from_utf8_lossy(&run.stderr));
+        let out = PathBuf::from(String::from_utf8(run.stdout).expect("a UTF-8 path").trim_end());
         let data = std::fs::read(&out).expect("the generated eval.dat");
         assert_eq!(data.len(), EVAL_FILE_SIZE);
         (out, data)

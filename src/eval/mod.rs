@@ -39,7 +39,7 @@ pub struct EkEval {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EkMove {
-    /// Next move of a Edax move list.
+    /// Next move of an Edax move list.
     pub next: *mut EkMove,
     /// Discs flipped by the move.
     pub flipped: u64,

@@ -16,6 +16,8 @@ pub mod api;
 pub mod batch_api;
 #[cfg(feature = "edax-abi")]
 mod edax_abi;
+#[cfg(feature = "edax-abi-eval")]
+mod edax_abi_eval;
 pub mod eval_api;
 
 use std::panic::{catch_unwind, UnwindSafe};
