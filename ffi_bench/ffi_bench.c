@@ -14,9 +14,11 @@
  * Usage: ffi_bench [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only]
  *                  [--golden DIR] [--kernel NAME] [--eval EVAL_DAT]
  * --eval also checks and times the evaluation (eval_set/update/restore/accumulate) with the
- * weights of that eval.dat, loaded by both sides.
- * --kernel limits the agreement check and the timing to one kernel (for a side A that
- * implements only some of the API correctly).
+ * weights of that eval.dat, loaded by both sides, along 500 random games: update and restore
+ * per move; update, accumulate and restore per move; and every child of every position
+ * evaluated (update, accumulate, restore) as at a search's leaves, per child.
+ * --kernel limits the agreement check and the timing to the kernels whose name starts with
+ * NAME (for a side A that implements only some of the API correctly).
  */
 #define _GNU_SOURCE
 #include "edax_api.h"
@@ -378,6 +380,11 @@ static int game_len[N_GAMES];
 static int game_x[N_GAMES][MAX_LINE];
 static uint64_t game_flip[N_GAMES][MAX_LINE];
 static int n_eval_moves;
+/* The legal moves of every position along the games (before game_x[g][i] is played), as a
+ * search's leaf evaluations see them: children of one position share their ply. */
+static int *child_x, child_first[N_GAMES][MAX_LINE + 1];
+static uint64_t *child_flip;
+static int n_children;
 
 static void make_games(void)
 {
@@ -399,6 +406,24 @@ static void make_games(void)
 		}
 		game_len[g] = n;
 		n_eval_moves += n;
+	}
+	/* Second pass: the children of every position. */
+	child_x = malloc(sizeof (int) * (size_t) n_eval_moves * 32);
+	child_flip = malloc(sizeof (uint64_t) * (size_t) n_eval_moves * 32);
+	if (child_x == NULL || child_flip == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+	for (g = 0; g < N_GAMES; ++g) {
+		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		for (int i = 0; i < game_len[g]; ++i) {
+			uint64_t moves = get_moves(b.player, b.opponent);
+			child_first[g][i] = n_children;
+			for (; moves; moves &= moves - 1) {
+				child_x[n_children] = __builtin_ctzll(moves);
+				child_flip[n_children++] = flip(__builtin_ctzll(moves), b.player, b.opponent);
+			}
+			if (game_x[g][i] == 64) b = (Board) { b.opponent, b.player };
+			else board_next(&b, game_x[g][i], &b);
+		}
+		child_first[g][game_len[g]] = n_children;
 	}
 }
 
@@ -426,6 +451,31 @@ static const Board START = { 0x0000000810000000ULL, 0x0000001008000000ULL };
 		}                                                                                           \
 		return s;                                                                                   \
 	}
+/* Along every game, evaluates every child of every position (update, accumulate, restore),
+ * as a search does at its leaves. Returns the sum of the accumulations. */
+#define CHILDREN(name, EV, set, update, pass, restore, accumulate, board_t, move_t)               \
+	static uint64_t name(void)                                                                      \
+	{                                                                                               \
+		uint64_t s = 0;                                                                             \
+		const board_t start = { START.player, START.opponent };                                     \
+		for (int g = 0; g < N_GAMES; ++g) {                                                         \
+			set(&EV, &start);                                                                       \
+			for (int i = 0; i < game_len[g]; ++i) {                                                 \
+				for (int c = child_first[g][i]; c < child_first[g][i + 1]; ++c) {                  \
+					move_t m = { 0 }; m.x = child_x[c]; m.flipped = child_flip[c];                  \
+					update(&EV, &m); s += (uint64_t) accumulate(&EV); restore(&EV);                 \
+				}                                                                                   \
+				if (game_x[g][i] == 64) pass(&EV);                                                  \
+				else { move_t m = { 0 }; m.x = game_x[g][i]; m.flipped = game_flip[g][i]; update(&EV, &m); } \
+			}                                                                                       \
+			for (int i = game_len[g] - 1; i >= 0; --i) {                                            \
+				if (game_x[g][i] == 64) pass(&EV); else restore(&EV);                                  \
+			}                                                                                       \
+		}                                                                                           \
+		return s;                                                                                   \
+	}
+CHILDREN(kids_a, eval_a, eval_set, eval_update, eval_pass, eval_restore, eval_accumulate, Board, Move)
+CHILDREN(kids_b, eval_b, ek_eval_set, ek_eval_update, ek_eval_pass, ek_eval_restore, ek_eval_accumulate, EkBoard, EkMove)
 REPLAY(upd_a, eval_a, eval_set, eval_update, eval_pass, eval_restore, (uint64_t) eval_a.ply, Board, Move)
 REPLAY(upd_b, eval_b, ek_eval_set, ek_eval_update, ek_eval_pass, ek_eval_restore, (uint64_t) eval_b.ply, EkBoard, EkMove)
 REPLAY(acc_a, eval_a, eval_set, eval_update, eval_pass, eval_restore, (uint64_t) eval_accumulate(&eval_a), Board, Move)
@@ -455,7 +505,11 @@ static int check_eval(void)
 			}
 		}
 	}
-	printf("agreement: evaluation along %d games (%d moves): ok\n", N_GAMES, n_eval_moves);
+	if (kids_a() != kids_b()) {
+		printf("DISAGREE eval: the sums over every child differ\n");
+		return 0;
+	}
+	printf("agreement: evaluation along %d games (%d moves, %d children): ok\n", N_GAMES, n_eval_moves, n_children);
 	return 1;
 }
 
@@ -531,21 +585,22 @@ int main(int argc, char **argv)
 		}
 	}
 	if (eval_file) {
-		static const struct { const char *name; loop_fn a, b; } EVALS[] = {
-			{ "eval_update+restore", upd_a, upd_b },
-			{ "eval_update+accumulate", acc_a, acc_b },
+		static const struct { const char *name; loop_fn a, b; int per_child; } EVALS[] = {
+			{ "eval_update+restore", upd_a, upd_b, 0 },
+			{ "eval_update+accumulate", acc_a, acc_b, 0 },
+			{ "eval_children", kids_a, kids_b, 1 },
 		};
 		const int saved = n_pos;
-		n_pos = n_eval_moves; /* per move */
 		for (k = 0; k < sizeof EVALS / sizeof EVALS[0]; ++k) {
 			struct result r;
 			if (!selected(only, EVALS[k].name)) continue;
+			n_pos = EVALS[k].per_child ? n_children : n_eval_moves; /* per move or per child */
 			r = measure(EVALS[k].a, EVALS[k].b, samples);
-			printf("%-24s %-10s %9.2f %9.2f %7.3f  [%5.3f, %5.3f] ", EVALS[k].name, "replay", r.a, r.b, r.ratio, r.q1, r.q3);
+			printf("%-24s %-10s %9.2f %9.2f %7.3f  [%5.3f, %5.3f] ", EVALS[k].name, EVALS[k].per_child ? "per child" : "per move", r.a, r.b, r.ratio, r.q1, r.q3);
 			print_instr(stdout, r.ia, 0); putchar(' '); print_instr(stdout, r.ib, 0); putchar('\n');
 			if (jf) {
-				fprintf(jf, ",\n    {\"kernel\": \"%s\", \"mode\": \"replay\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",
-				        EVALS[k].name, r.a, r.b, r.ratio, r.q1, r.q3);
+				fprintf(jf, ",\n    {\"kernel\": \"%s\", \"mode\": \"%s\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",
+				        EVALS[k].name, EVALS[k].per_child ? "per child" : "per move", r.a, r.b, r.ratio, r.q1, r.q3);
 				print_instr(jf, r.ia, 1); fputs(", \"b_instructions\": ", jf); print_instr(jf, r.ib, 1); fputs("}", jf);
 			}
 		}

@@ -340,6 +340,25 @@ fn garbage_features_stay_in_bounds() {
 }
 
 #[test]
+fn update_of_any_input_equals_portable() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    let mut rng = SplitMix64(10);
+    for k in supported_levels() {
+        for _ in 0..100_000 {
+            let mut from = EkEvalFeature { v: [0; 48] };
+            for v in from.v.iter_mut() {
+                *v = rng.next_u64() as u16;
+            }
+            let (x, flipped, player) = (rng.next_u64() as i32 % 100, rng.next_u64(), rng.next_u64() as i32 % 3);
+            let (mut a, mut b) = (EkEvalFeature { v: [0; 48] }, EkEvalFeature { v: [1; 48] });
+            k.eval_update(&from, &mut a, x, flipped, player);
+            portable.eval_update(&from, &mut b, x, flipped, player);
+            assert_eq!(a, b, "{:?}: x {x} flipped {flipped:016x} player {player}", k.isa());
+        }
+    }
+}
+
+#[test]
 fn concurrent_loads_load_once() {
     let _g = weights_lock();
     let data = synthetic().1.clone();

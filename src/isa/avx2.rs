@@ -134,7 +134,29 @@ impl Prims for Avx2Prims {
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] Avx2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, eval_update, eval_accumulate, perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft);
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+unsafe extern "C" fn eval_update(
+    from: &crate::eval::EkEvalFeature,
+    to: &mut crate::eval::EkEvalFeature,
+    x: i32,
+    flipped: u64,
+    player: i32,
+) {
+    // SAFETY: this level's features are enabled (the table is used only when supported).
+    unsafe { super::x86::eval_update_avx2(from, to, x, flipped, player) }
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+unsafe extern "C" fn eval_accumulate(
+    f: &crate::eval::EkEvalFeature,
+    index: &[u32; crate::eval::INDEX_LEN],
+    weights: &[i16; crate::eval::PLY_STRIDE],
+) -> i32 {
+    // SAFETY: this level's features are enabled (the table is used only when supported).
+    unsafe { super::x86::eval_accumulate_avx2(f, index, weights) }
+}
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 unsafe extern "C" fn hash_code(b: &EkBoard) -> u64 {
@@ -180,8 +202,8 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry,
     unique,
     bit_count: g::bit_count,
-    eval_update: g::eval_update,
-    eval_accumulate: g::eval_accumulate,
+    eval_update,
+    eval_accumulate,
     perft: g::perft,
     flip_batch: super::batch::avx2::flip_batch,
     board_next_batch: super::batch::avx2::board_next_batch,
