@@ -6,12 +6,15 @@
  * Built with EDAX_DROP_IN_EVAL defined (library built with edax-abi-eval), it also checks the
  * eval.h functions with EVAL_DAT, the golden set's synthetic eval.dat.
  */
+#define _POSIX_C_SOURCE 200809L /* fork, waitpid */
 #include "check.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* board.h */
 typedef struct Board {
@@ -276,11 +279,22 @@ static void check_eval(const char *eval_dat)
     long n = 0;
 
     CHECK(eval_sigma(20, 10, 4) == 0.0, "eval_sigma before eval_open");
-    eval_open("/nonexistent/eval.dat"); /* reported on stderr; the process goes on */
+    {   /* Edax's contract: a failed eval_open does not return (exit status EXIT_FAILURE). */
+        int status = 0;
+        pid_t child;
+        fflush(NULL);
+        child = fork();
+        if (child == 0) {
+            eval_open("/nonexistent/eval.dat");
+            _exit(0); /* not reached when eval_open keeps the contract */
+        }
+        CHECK(child > 0 && waitpid(child, &status, 0) == child, "fork/waitpid");
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == EXIT_FAILURE, "a failed eval_open returned (status %d)", status);
+    }
     eval_init(&eval);
     CHECK(eval.feature != NULL, "eval_init");
     eval_open(eval_dat);
-    eval_open("/nonexistent/eval.dat"); /* already open: ignored, as in Edax */
+    eval_open("/nonexistent/eval.dat"); /* already open: not even read, as in Edax */
     f = open_golden("eval.txt");
     while (next_record(f, line, sizeof line)) {
         Board b;

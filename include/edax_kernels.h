@@ -5,8 +5,9 @@
  * Conventions: A1 = bit 0 ... H8 = bit 63; a square x is 0..63, EK_PASS = 64, EK_NOMOVE = 65.
  * P (player) is the side to move, O (opponent) the other side. Every function accepts any
  * input: bad squares, NULL pointers and overlapping bitboards have the documented results,
- * and no call aborts the process. Functions that can fail return 0 (EK_OK) or a negative
- * EK_ERR_* code; ek_status_message() describes it.
+ * and no call aborts the process (except Edax's own eval_open and eval_init, declared under
+ * EK_EDAX_ABI_EVAL, which keep Edax's contract of exiting on failure). Functions that can fail
+ * return 0 (EK_OK) or a negative EK_ERR_* code; ek_status_message() describes it.
  */
 
 #ifndef EDAX_KERNELS_H
@@ -804,9 +805,10 @@ int bit_weighted_count(uint64_t b);
 #if defined(EK_EDAX_ABI_EVAL)
 /**
  * `void eval_open(const char *file)`: loads the weights unless weights are loaded already
- * (Edax reads the file once until `eval_close`). Where Edax exits the process on a bad file,
- * this writes `edax_kernels: eval_open(<file>): <reason>` to stderr and leaves no weights
- * loaded (`eval_accumulate` then returns 0): the library never ends the host process.
+ * (Edax reads the file once until `eval_close`). Edax's contract on failure (missing,
+ * truncated, wrongly-sized or non-Edax file, NULL): it does not return; it writes
+ * `edax_kernels: eval_open(<file>): <reason>` to stderr and exits with EXIT_FAILURE.
+ * `ek_eval_load_file` is the same load returning a status.
  *
  * # Safety
  * `file` must be NULL or a NUL-terminated string.
@@ -823,8 +825,8 @@ void eval_close(void);
 
 #if defined(EK_EDAX_ABI_EVAL)
 /**
- * `void eval_init(Eval*)`: see `ek_eval_init`. Where Edax exits when out of memory, this leaves
- * `feature` NULL, which makes the other eval functions do nothing (and return 0).
+ * `void eval_init(Eval*)`: see `ek_eval_init`; a NULL `eval` does nothing. Out of memory, as in
+ * Edax, it does not return: it writes the reason to stderr and exits with EXIT_FAILURE.
  *
  * # Safety
  * `eval` must be NULL or point to a writable `Eval`.

@@ -1,6 +1,9 @@
 //! Edax 4.6's evaluation names and signatures (eval.h; feature `edax-abi-eval`), for linking into
-//! an Edax build in place of its eval.c. Same defined behaviour as the `ek_eval_` exports;
-//! Edax's void functions report nothing and, where Edax would exit, do nothing instead.
+//! an Edax build in place of its eval.c. Same defined behaviour as the `ek_eval_` exports,
+//! except that, as in Edax, `eval_open` and `eval_init` do not return when they fail: they
+//! print the reason on stderr and exit the process with EXIT_FAILURE (Edax's `fatal_error`).
+//! These are the only functions of the library that can end the process; the `ek_eval_`
+//! functions return a status instead.
 
 use crate::board::EkBoard;
 use crate::eval::{EkEval, EkMove};
@@ -11,9 +14,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 static SIGMA_SET: AtomicBool = AtomicBool::new(false);
 
 /// `void eval_open(const char *file)`: loads the weights unless weights are loaded already
-/// (Edax reads the file once until `eval_close`). Where Edax exits the process on a bad file,
-/// this writes `edax_kernels: eval_open(<file>): <reason>` to stderr and leaves no weights
-/// loaded (`eval_accumulate` then returns 0): the library never ends the host process.
+/// (Edax reads the file once until `eval_close`). Edax's contract on failure (missing,
+/// truncated, wrongly-sized or non-Edax file, NULL): it does not return; it writes
+/// `edax_kernels: eval_open(<file>): <reason>` to stderr and exits with EXIT_FAILURE.
+/// `ek_eval_load_file` is the same load returning a status.
 ///
 /// # Safety
 /// `file` must be NULL or a NUL-terminated string.
@@ -35,7 +39,7 @@ pub unsafe extern "C" fn eval_open(file: *const c_char) {
         };
         // SAFETY: ek_status_message returns a static NUL-terminated string.
         let why = unsafe { CStr::from_ptr(super::api::ek_status_message(status)) }.to_string_lossy();
-        eprintln!("edax_kernels: eval_open({name}): {why}");
+        fatal(&format!("eval_open({name}): {why}"));
     }
 }
 
@@ -45,8 +49,8 @@ pub extern "C" fn eval_close() {
     super::eval_api::ek_eval_unload();
 }
 
-/// `void eval_init(Eval*)`: see `ek_eval_init`. Where Edax exits when out of memory, this leaves
-/// `feature` NULL, which makes the other eval functions do nothing (and return 0).
+/// `void eval_init(Eval*)`: see `ek_eval_init`; a NULL `eval` does nothing. Out of memory, as in
+/// Edax, it does not return: it writes the reason to stderr and exits with EXIT_FAILURE.
 ///
 /// # Safety
 /// `eval` must be NULL or point to a writable `Eval`.
@@ -54,9 +58,14 @@ pub extern "C" fn eval_close() {
 pub unsafe extern "C" fn eval_init(eval: *mut EkEval) {
     // SAFETY: same contract.
     if unsafe { super::eval_api::ek_eval_init(eval) } == super::api::EK_ERR_NO_MEMORY {
-        // SAFETY: non-null (the status is not EK_ERR_NULL) and writable by contract.
-        unsafe { (*eval).feature = core::ptr::null_mut() };
+        fatal("eval_init: cannot allocate the eval features");
     }
+}
+
+/// Edax's `fatal_error`: the message on stderr, then exit(EXIT_FAILURE).
+fn fatal(message: &str) -> ! {
+    eprintln!("edax_kernels: {message}");
+    std::process::exit(1)
 }
 
 /// `void eval_free(Eval*)`: see `ek_eval_free`.
