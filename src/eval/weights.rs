@@ -109,35 +109,44 @@ impl IndexTables {
     }
 }
 
-fn pow3(k: u32) -> u32 {
-    3u32.pow(k)
-}
+/// Powers of 3 up to the largest pattern (10 squares).
+const POW3: [u32; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049];
 
-/// A configuration seen through the pattern's own symmetry (Edax's `player_feature`).
-fn mirrored(sym: &[u8], n: u32, l: u32) -> u32 {
-    (0..n).map(|i| (l / pow3(sym[i as usize] as u32)) % 3 * pow3(i)).sum()
-}
-
-/// A configuration with the two colours exchanged (Edax's `opponent_feature`).
-fn opponent(n: u32, l: u32) -> u32 {
-    (0..n).map(|i| [1, 0, 2][((l / pow3(i)) % 3) as usize] * pow3(i)).sum()
-}
-
+/// Fills both colours' entries of one pattern shape. Configurations `l` are visited in order
+/// with their base-3 digits kept in an odometer (digit i = (l / 3^i) % 3), from which come the
+/// configuration seen through the pattern's own symmetry (Edax's `player_feature`: digit
+/// `sym[i]` moves to place i) and the one with the colours exchanged (Edax's
+/// `opponent_feature`: digits 0 and 1 swap). A configuration and its mirror share one packed
+/// weight, ranked in order of first appearance, as Edax's `unpack` does.
 fn fill_shape(shape: &Shape, index: &mut [u32]) {
-    let size = pow3(shape.n);
+    let n = shape.n as usize;
+    let size = POW3[n];
     let mut rank = vec![0u32; size as usize];
+    let mut digit = [0u8; 10];
     let mut next = 0;
     for l in 0..size {
-        let m = mirrored(shape.sym, shape.n, l);
-        rank[l as usize] = if m < l {
-            rank[m as usize]
+        let (mut mirrored, mut opponent) = (0, 0);
+        for i in 0..n {
+            mirrored += digit[shape.sym[i] as usize] as u32 * POW3[i];
+            opponent += [1, 0, 2][digit[i] as usize] * POW3[i];
+        }
+        rank[l as usize] = if mirrored < l {
+            rank[mirrored as usize]
         } else {
             next += 1;
             next - 1
         };
         let packed = shape.packed + rank[l as usize];
         index[(shape.unpacked + l) as usize] = packed;
-        index[INDEX_LEN + (shape.unpacked + opponent(shape.n, l)) as usize] = packed;
+        index[INDEX_LEN + (shape.unpacked + opponent) as usize] = packed;
+        for d in digit[..n].iter_mut() {
+            if *d == 2 {
+                *d = 0;
+            } else {
+                *d += 1;
+                break;
+            }
+        }
     }
 }
 
