@@ -30,21 +30,21 @@ build() { # name lang link
     echo "$exe"
 }
 
+eval_dat=$("$root/scripts/synthetic-eval.sh")
 failed=0
-# The header alone, with the Edax names of the edax-abi build declared too.
+# The header alone, with the Edax names of the edax-abi and edax-abi-eval builds declared too.
 for std in "$CC -x c -std=c99" "$CXX -x c++ -std=c++17"; do
-    echo '#include "edax_kernels.h"' | $std "${warn[@]}" -DEK_EDAX_ABI -I"$root/include" -fsyntax-only - || failed=1
+    echo '#include "edax_kernels.h"' | $std "${warn[@]}" -DEK_EDAX_ABI -DEK_EDAX_ABI_EVAL -I"$root/include" -fsyntax-only - || failed=1
 done
 for lang in c99 cxx17; do
     for link in shared static; do
         echo "== C tests: $lang, $link library"
         ka=$(build known_answers "$lang" "$link")
         api=$(build api_contract "$lang" "$link")
-        # (Not `ldd | grep -q`: grep exits at the first match, ldd may die of SIGPIPE, and with
-        # pipefail the check failed now and then.)
         if [ "$link" = shared ] && [[ $(ldd "$ka") == *libedax_kernels.so* ]]; then :;
         elif [ "$link" = shared ]; then echo "not linked to the shared library"; failed=1; fi
         "$ka" "$root/tests/data/golden" || failed=1
+        "$(build eval_api "$lang" "$link")" "$root/tests/data/golden" "$eval_dat" || failed=1
         env -u EDAX_KERNELS_ISA "$api" 0 best || failed=1
         for level in portable sse2 avx2 avx512; do
             if "$api" >/dev/null 2>&1 && EDAX_KERNELS_ISA=$level "$api" 0 "$level" >/dev/null 2>&1; then

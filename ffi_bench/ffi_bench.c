@@ -12,9 +12,13 @@
  * interquartile spread, and instructions/call where perf events are available.
  *
  * Usage: ffi_bench [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only]
- *                  [--golden DIR] [--kernel NAME]
- * --kernel limits the agreement check and the timing to one kernel (for a side A that
- * implements only some of the API correctly).
+ *                  [--golden DIR] [--kernel NAME] [--eval EVAL_DAT]
+ * --eval also checks and times the evaluation (eval_set/update/restore/accumulate) with the
+ * weights of that eval.dat, loaded by both sides, along 500 random games: update and restore
+ * per move; update, accumulate and restore per move; and every child of every position
+ * evaluated (update, accumulate, restore) as at a search's leaves, per child.
+ * --kernel limits the agreement check and the timing to the kernels whose name starts with
+ * NAME (for a side A that implements only some of the API correctly).
  */
 #define _GNU_SOURCE
 #include "edax_api.h"
@@ -171,12 +175,19 @@ static const struct kernel KERNELS[] = {
 
 /* ---- agreement ---------------------------------------------------------------------------- */
 
+/* --kernel NAME selects the kernels whose name starts with NAME. */
+static int selected(const char *only, const char *name)
+{
+	return !only || strncmp(name, only, strlen(only)) == 0;
+}
+
 static int check_agreement(const char *only)
 {
 	size_t k;
-	int i, bad = 0;
+	int i, bad = 0, checked = 0;
 	for (k = 0; k < N_KERNELS; ++k) {
-		if (only && strcmp(only, KERNELS[k].name)) continue;
+		if (!selected(only, KERNELS[k].name)) continue;
+		++checked;
 		for (i = 0; i < n_pos; ++i) {
 			uint64_t a = KERNELS[k].a(X[i], P[i], O[i]), b = KERNELS[k].b(X[i], P[i], O[i]);
 			if (a != b) {
@@ -187,7 +198,7 @@ static int check_agreement(const char *only)
 			}
 		}
 	}
-	printf("agreement: %s on %d positions: %s\n", only ? only : "every kernel", n_pos, bad ? "FAILED" : "ok");
+	if (checked) printf("agreement: %d kernels on %d positions: %s\n", checked, n_pos, bad ? "FAILED" : "ok");
 	return bad == 0;
 }
 
@@ -360,6 +371,148 @@ static struct result measure(loop_fn a, loop_fn b, int samples)
 	return res;
 }
 
+
+/* ---- evaluation ---------------------------------------------------------------------------- */
+
+/* Random games as move sequences (x = PASS for a pass), replayed by the evaluation loops. */
+enum { N_GAMES = 500, MAX_LINE = 130 };
+static int game_len[N_GAMES];
+static int game_x[N_GAMES][MAX_LINE];
+static uint64_t game_flip[N_GAMES][MAX_LINE];
+static int n_eval_moves;
+/* The legal moves of every position along the games (before game_x[g][i] is played), as a
+ * search's leaf evaluations see them: children of one position share their ply. */
+static int *child_x, child_first[N_GAMES][MAX_LINE + 1];
+static uint64_t *child_flip;
+static int n_children;
+
+static void make_games(void)
+{
+	int g;
+	for (g = 0; g < N_GAMES; ++g) {
+		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		int n = 0;
+		for (;;) {
+			uint64_t moves = get_moves(b.player, b.opponent);
+			if (moves == 0) {
+				if (!can_move(b.opponent, b.player)) break;
+				b = (Board) { b.opponent, b.player };
+				game_x[g][n] = 64; game_flip[g][n++] = 0;
+				continue;
+			}
+			game_x[g][n] = nth_bit(moves, (int) (rng() % (uint64_t) __builtin_popcountll(moves)));
+			game_flip[g][n] = board_next(&b, game_x[g][n], &b);
+			++n;
+		}
+		game_len[g] = n;
+		n_eval_moves += n;
+	}
+	/* Second pass: the children of every position. */
+	child_x = malloc(sizeof (int) * (size_t) n_eval_moves * 32);
+	child_flip = malloc(sizeof (uint64_t) * (size_t) n_eval_moves * 32);
+	if (child_x == NULL || child_flip == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
+	for (g = 0; g < N_GAMES; ++g) {
+		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		for (int i = 0; i < game_len[g]; ++i) {
+			uint64_t moves = get_moves(b.player, b.opponent);
+			child_first[g][i] = n_children;
+			for (; moves; moves &= moves - 1) {
+				child_x[n_children] = __builtin_ctzll(moves);
+				child_flip[n_children++] = flip(__builtin_ctzll(moves), b.player, b.opponent);
+			}
+			if (game_x[g][i] == 64) b = (Board) { b.opponent, b.player };
+			else board_next(&b, game_x[g][i], &b);
+		}
+		child_first[g][game_len[g]] = n_children;
+	}
+}
+
+static Eval eval_a;
+static EkEval eval_b;
+static const Board START = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+
+/* Replays every game: update (or pass) along it, optionally accumulating after each move, then
+ * restores back to the start. Returns the sum of the accumulations (or of the plies). */
+#define REPLAY(name, EV, set, update, pass, restore, acc, board_t, move_t)                       \
+	static uint64_t name(void)                                                                      \
+	{                                                                                               \
+		uint64_t s = 0;                                                                             \
+		const board_t start = { START.player, START.opponent };                                     \
+		for (int g = 0; g < N_GAMES; ++g) {                                                         \
+			set(&EV, &start);                                                                       \
+			for (int i = 0; i < game_len[g]; ++i) {                                                 \
+				if (game_x[g][i] == 64) pass(&EV);                                                  \
+				else { move_t m = { 0 }; m.x = game_x[g][i]; m.flipped = game_flip[g][i]; update(&EV, &m); } \
+				s += acc;                                                                           \
+			}                                                                                       \
+			for (int i = game_len[g] - 1; i >= 0; --i) {                                            \
+				if (game_x[g][i] == 64) pass(&EV); else restore(&EV);                                  \
+			}                                                                                       \
+		}                                                                                           \
+		return s;                                                                                   \
+	}
+/* Along every game, evaluates every child of every position (update, accumulate, restore),
+ * as a search does at its leaves. Returns the sum of the accumulations. */
+#define CHILDREN(name, EV, set, update, pass, restore, accumulate, board_t, move_t)               \
+	static uint64_t name(void)                                                                      \
+	{                                                                                               \
+		uint64_t s = 0;                                                                             \
+		const board_t start = { START.player, START.opponent };                                     \
+		for (int g = 0; g < N_GAMES; ++g) {                                                         \
+			set(&EV, &start);                                                                       \
+			for (int i = 0; i < game_len[g]; ++i) {                                                 \
+				for (int c = child_first[g][i]; c < child_first[g][i + 1]; ++c) {                  \
+					move_t m = { 0 }; m.x = child_x[c]; m.flipped = child_flip[c];                  \
+					update(&EV, &m); s += (uint64_t) accumulate(&EV); restore(&EV);                 \
+				}                                                                                   \
+				if (game_x[g][i] == 64) pass(&EV);                                                  \
+				else { move_t m = { 0 }; m.x = game_x[g][i]; m.flipped = game_flip[g][i]; update(&EV, &m); } \
+			}                                                                                       \
+			for (int i = game_len[g] - 1; i >= 0; --i) {                                            \
+				if (game_x[g][i] == 64) pass(&EV); else restore(&EV);                                  \
+			}                                                                                       \
+		}                                                                                           \
+		return s;                                                                                   \
+	}
+CHILDREN(kids_a, eval_a, eval_set, eval_update, eval_pass, eval_restore, eval_accumulate, Board, Move)
+CHILDREN(kids_b, eval_b, ek_eval_set, ek_eval_update, ek_eval_pass, ek_eval_restore, ek_eval_accumulate, EkBoard, EkMove)
+REPLAY(upd_a, eval_a, eval_set, eval_update, eval_pass, eval_restore, (uint64_t) eval_a.ply, Board, Move)
+REPLAY(upd_b, eval_b, ek_eval_set, ek_eval_update, ek_eval_pass, ek_eval_restore, (uint64_t) eval_b.ply, EkBoard, EkMove)
+REPLAY(acc_a, eval_a, eval_set, eval_update, eval_pass, eval_restore, (uint64_t) eval_accumulate(&eval_a), Board, Move)
+REPLAY(acc_b, eval_b, ek_eval_set, ek_eval_update, ek_eval_pass, ek_eval_restore, (uint64_t) ek_eval_accumulate(&eval_b), EkBoard, EkMove)
+
+/* Both sides agree on every feature set and every sum along every game. */
+static int check_eval(void)
+{
+	for (int g = 0; g < N_GAMES; ++g) {
+		const EkBoard sb = { START.player, START.opponent };
+		eval_set(&eval_a, &START);
+		ek_eval_set(&eval_b, &sb);
+		for (int i = 0; i <= game_len[g]; ++i) {
+			if (memcmp(eval_a.feature[eval_a.ply].v1, eval_b.feature[eval_b.ply].v, 47 * 2) != 0
+			    || eval_accumulate(&eval_a) != ek_eval_accumulate(&eval_b) || eval_a.player != eval_b.player) {
+				printf("DISAGREE eval: game %d move %d: A=%d B=%d\n", g, i, eval_accumulate(&eval_a), ek_eval_accumulate(&eval_b));
+				return 0;
+			}
+			if (i == game_len[g]) break;
+			if (game_x[g][i] == 64) { eval_pass(&eval_a); ek_eval_pass(&eval_b); }
+			else {
+				Move ma = { 0 }; EkMove mb = { 0 };
+				ma.x = mb.x = game_x[g][i];
+				ma.flipped = mb.flipped = game_flip[g][i];
+				eval_update(&eval_a, &ma);
+				ek_eval_update(&eval_b, &mb);
+			}
+		}
+	}
+	if (kids_a() != kids_b()) {
+		printf("DISAGREE eval: the sums over every child differ\n");
+		return 0;
+	}
+	printf("agreement: evaluation along %d games (%d moves, %d children): ok\n", N_GAMES, n_eval_moves, n_children);
+	return 1;
+}
+
 static void print_instr(FILE *f, double v, int json)
 {
 	if (v < 0) fputs(json ? "null" : "   n/a", f);
@@ -368,7 +521,7 @@ static void print_instr(FILE *f, double v, int json)
 
 int main(int argc, char **argv)
 {
-	const char *json = NULL, *golden = NULL, *only = NULL, *isa = NULL;
+	const char *json = NULL, *golden = NULL, *only = NULL, *isa = NULL, *eval_file = NULL;
 	int samples = 51, check_only = 0, i;
 	volatile uint64_t vzero = 0;
 	FILE *jf = NULL;
@@ -381,9 +534,10 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden = argv[++i];
 		else if (!strcmp(argv[i], "--kernel") && i + 1 < argc) only = argv[++i];
 		else if (!strcmp(argv[i], "--isa") && i + 1 < argc) isa = argv[++i];
+		else if (!strcmp(argv[i], "--eval") && i + 1 < argc) eval_file = argv[++i];
 		else if (!strcmp(argv[i], "--check-only")) check_only = 1;
 		else {
-			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME] [--eval EVAL_DAT]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -395,6 +549,15 @@ int main(int argc, char **argv)
 	make_positions();
 	printf("side B: edax-kernels %s, level %s\n", ek_version(), ek_isa());
 	if (!check_agreement(only)) return 1;
+	if (eval_file) {
+		int status;
+		eval_open(eval_file);
+		if ((status = ek_eval_load_file(eval_file)) != EK_OK) { fprintf(stderr, "ek_eval_load_file: %s\n", ek_status_message(status)); return 1; }
+		eval_init(&eval_a);
+		if (ek_eval_init(&eval_b) != EK_OK) return 1;
+		make_games();
+		if (!check_eval()) return 1;
+	}
 	if (check_only) return 0;
 
 	perf_open();
@@ -405,7 +568,7 @@ int main(int argc, char **argv)
 	printf("%-24s %-10s %9s %9s %7s %15s %7s %7s\n", "kernel", "mode", "A ns", "B ns", "B/A", "[q1, q3]", "A instr", "B instr");
 	for (k = 0; k < N_KERNELS; ++k) {
 		int mode;
-		if (only && strcmp(only, KERNELS[k].name)) continue;
+		if (!selected(only, KERNELS[k].name)) continue;
 		for (mode = 0; mode < 2; ++mode) {
 			const struct result r = mode == 0 ? measure(KERNELS[k].thr_a, KERNELS[k].thr_b, samples)
 			                                  : measure(KERNELS[k].lat_a, KERNELS[k].lat_b, samples);
@@ -420,6 +583,28 @@ int main(int argc, char **argv)
 				first = 0;
 			}
 		}
+	}
+	if (eval_file) {
+		static const struct { const char *name; loop_fn a, b; int per_child; } EVALS[] = {
+			{ "eval_update+restore", upd_a, upd_b, 0 },
+			{ "eval_update+accumulate", acc_a, acc_b, 0 },
+			{ "eval_children", kids_a, kids_b, 1 },
+		};
+		const int saved = n_pos;
+		for (k = 0; k < sizeof EVALS / sizeof EVALS[0]; ++k) {
+			struct result r;
+			if (!selected(only, EVALS[k].name)) continue;
+			n_pos = EVALS[k].per_child ? n_children : n_eval_moves; /* per move or per child */
+			r = measure(EVALS[k].a, EVALS[k].b, samples);
+			printf("%-24s %-10s %9.2f %9.2f %7.3f  [%5.3f, %5.3f] ", EVALS[k].name, EVALS[k].per_child ? "per child" : "per move", r.a, r.b, r.ratio, r.q1, r.q3);
+			print_instr(stdout, r.ia, 0); putchar(' '); print_instr(stdout, r.ib, 0); putchar('\n');
+			if (jf) {
+				fprintf(jf, ",\n    {\"kernel\": \"%s\", \"mode\": \"%s\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",
+				        EVALS[k].name, EVALS[k].per_child ? "per child" : "per move", r.a, r.b, r.ratio, r.q1, r.q3);
+				print_instr(jf, r.ia, 1); fputs(", \"b_instructions\": ", jf); print_instr(jf, r.ib, 1); fputs("}", jf);
+			}
+		}
+		n_pos = saved;
 	}
 	if (jf) { fputs("\n  ]\n}\n", jf); fclose(jf); }
 	return 0;

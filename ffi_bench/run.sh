@@ -20,7 +20,8 @@ while [ $# -gt 0 ]; do
 done
 if [ ${#side_a[@]} -eq 0 ]; then
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref.c" -o "$out/edax_ref.o"
-    side_a=("$out/edax_ref.o")
+    "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref_eval.c" -o "$out/edax_ref_eval.o"
+    side_a=("$out/edax_ref.o" "$out/edax_ref_eval.o")
 fi
 lib="$root/target/capi/release"
 [ -f "$lib/libedax_kernels.a" ] || "$root/scripts/build-capi.sh" >/dev/null

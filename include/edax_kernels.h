@@ -5,20 +5,28 @@
  * Conventions: A1 = bit 0 ... H8 = bit 63; a square x is 0..63, EK_PASS = 64, EK_NOMOVE = 65.
  * P (player) is the side to move, O (opponent) the other side. Every function accepts any
  * input: bad squares, NULL pointers and overlapping bitboards have the documented results,
- * and no call aborts the process. Functions that can fail return 0 (EK_OK) or a negative
- * EK_ERR_* code; ek_status_message() describes it.
+ * and no call aborts the process (except Edax's own eval_open and eval_init, declared under
+ * EK_EDAX_ABI_EVAL, which keep Edax's contract of exiting on failure). Functions that can fail
+ * return 0 (EK_OK) or a negative EK_ERR_* code; ek_status_message() describes it.
  */
 
 #ifndef EDAX_KERNELS_H
 #define EDAX_KERNELS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define EK_VERSION_MAJOR 0
 #define EK_VERSION_MINOR 1
 #define EK_VERSION_PATCH 0
 #define EK_VERSION_STRING "0.1.0"
+
+#if defined(_MSC_VER)
+#define EK_ALIGNED(n) __declspec(align(n))
+#else
+#define EK_ALIGNED(n) __attribute__((aligned(n)))
+#endif
 
 /**
  * The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
@@ -64,6 +72,26 @@ typedef enum EkStatus {
    * An internal error was caught (a bug: please report it).
    */
   EK_ERR_INTERNAL = -5,
+  /**
+   * A file could not be opened or read.
+   */
+  EK_ERR_IO = -6,
+  /**
+   * The data is not an Edax eval.dat: no EDAX/EVAL header in either byte order.
+   */
+  EK_ERR_EVAL_FORMAT = -7,
+  /**
+   * The eval.dat data has the wrong size: truncated or followed by extra bytes.
+   */
+  EK_ERR_EVAL_SIZE = -8,
+  /**
+   * No evaluation weights are loaded.
+   */
+  EK_ERR_EVAL_NONE = -9,
+  /**
+   * Memory could not be allocated.
+   */
+  EK_ERR_NO_MEMORY = -10,
 } EkStatus;
 
 /**
@@ -237,6 +265,60 @@ typedef struct EkPerftStats {
    */
   uint64_t nodes_terminal;
 } EkPerftStats;
+
+/**
+ * Edax's `Feature`: the 47 features of a position (and one padding feature).
+ */
+typedef struct EK_ALIGNED(32) EkEvalFeature {
+  /**
+   * The features.
+   */
+  uint16_t v[48];
+} EkEvalFeature;
+
+/**
+ * Edax's `Eval`: the features of every ply of the current line, and who is to move in them.
+ */
+typedef struct EkEval {
+  /**
+   * 61 features, one per ply (allocated by `ek_eval_init`, 64-byte aligned).
+   */
+  struct EkEvalFeature *feature;
+  /**
+   * 0 when the side to move is the features' player, 1 otherwise.
+   */
+  int32_t player;
+  /**
+   * Current ply (60 - empty squares), indexing `feature`.
+   */
+  int32_t ply;
+} EkEval;
+
+/**
+ * Edax's `Move` (move.h): `x` and `flipped` are what `eval_update` reads.
+ */
+typedef struct EkMove {
+  /**
+   * Next move of an Edax move list.
+   */
+  struct EkMove *next;
+  /**
+   * Discs flipped by the move.
+   */
+  uint64_t flipped;
+  /**
+   * Square played.
+   */
+  int32_t x;
+  /**
+   * Move score.
+   */
+  int32_t score;
+  /**
+   * Move cost.
+   */
+  uint32_t cost;
+} EkMove;
 
 #ifdef __cplusplus
 extern "C" {
@@ -482,6 +564,83 @@ uint64_t ek_perft_terminal(uint64_t p, uint64_t o, int depth);
  */
 int ek_perft_stats(uint64_t p, uint64_t o, int depth, struct EkPerftStats *out);
 
+/**
+ * Batch `ek_flip`: out[i] = ek_flip(xs[i], ps[i], os[i]) for i in 0..n.
+ *
+ * Batch calls take structures of arrays (n squares, n players, n opponents) and write n
+ * results; they run several boards per vector on the AVX2 and AVX-512 levels and give
+ * exactly the single-board results. Each returns `EK_OK`; or, when n > 0 and any pointer is
+ * NULL, `EK_ERR_NULL` and writes nothing (n == 0 returns `EK_OK` whatever the pointers). An
+ * output array may be an input array of the same element type (results replace inputs in
+ * place); any other overlap gives unspecified values (but nothing outside the arrays is
+ * touched).
+ *
+ * # Safety
+ * Each non-NULL pointer must point to n aligned, readable elements (outputs: writable).
+ */
+int ek_flip_batch(size_t n, const int *xs, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
+/**
+ * Batch `ek_board_next`: plays xs[i] on the board (ps[i], os[i]) and writes the next position
+ * to (next_ps[i], next_os[i]) (sides swapped, as `ek_board_next`; xs[i] outside 0..63 is a
+ * pass), for i in 0..n. next_ps may be ps and next_os may be os, to advance n games in place.
+ * Statuses and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_board_next_batch(size_t n,
+                        const int *xs,
+                        const uint64_t *ps,
+                        const uint64_t *os,
+                        uint64_t *next_ps,
+                        uint64_t *next_os);
+
+/**
+ * Batch `ek_count_last_flip`: out[i] = ek_count_last_flip(xs[i], ps[i]) for i in 0..n.
+ * Statuses and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_count_last_flip_batch(size_t n, const int *xs, const uint64_t *ps, int *out);
+
+/**
+ * Batch `ek_get_moves`: out[i] = ek_get_moves(ps[i], os[i]) for i in 0..n. Statuses and
+ * array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_get_moves_batch(size_t n, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
+/**
+ * Batch `ek_get_mobility`: out[i] = ek_get_mobility(ps[i], os[i]) for i in 0..n. Statuses
+ * and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_get_mobility_batch(size_t n, const uint64_t *ps, const uint64_t *os, int *out);
+
+/**
+ * Batch `ek_get_stability`: out[i] = ek_get_stability(ps[i], os[i]) for i in 0..n. Statuses
+ * and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_get_stability_batch(size_t n, const uint64_t *ps, const uint64_t *os, int *out);
+
+/**
+ * Batch `ek_board_get_hash_code`: out[i] = the hash code of the board (ps[i], os[i]) for
+ * i in 0..n. Statuses and array rules as `ek_flip_batch`.
+ *
+ * # Safety
+ * As `ek_flip_batch`.
+ */
+int ek_board_get_hash_code_batch(size_t n, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t flip(const int x, const uint64_t P, const uint64_t O)`.
@@ -642,6 +801,228 @@ int bit_count_32(uint32_t b);
  */
 int bit_weighted_count(uint64_t b);
 #endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_open(const char *file)`: loads the weights unless weights are loaded already
+ * (Edax reads the file once until `eval_close`). Edax's contract on failure (missing,
+ * truncated, wrongly-sized or non-Edax file, NULL): it does not return; it writes
+ * `edax_kernels: eval_open(<file>): <reason>` to stderr and exits with EXIT_FAILURE.
+ * `ek_eval_load_file` is the same load returning a status.
+ *
+ * # Safety
+ * `file` must be NULL or a NUL-terminated string.
+ */
+void eval_open(const char *file);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_close(void)`: stops using the weights (see `ek_eval_unload`).
+ */
+void eval_close(void);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_init(Eval*)`: see `ek_eval_init`; a NULL `eval` does nothing. Out of memory, as in
+ * Edax, it does not return: it writes the reason to stderr and exits with EXIT_FAILURE.
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `Eval`.
+ */
+void eval_init(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_free(Eval*)`: see `ek_eval_free`.
+ *
+ * # Safety
+ * As for `ek_eval_free`.
+ */
+void eval_free(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_set(Eval*, const Board*)`: see `ek_eval_set`.
+ *
+ * # Safety
+ * As for `ek_eval_set`.
+ */
+void eval_set(struct EkEval *eval, const struct EkBoard *board);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_update(Eval*, const Move*)`: see `ek_eval_update`.
+ *
+ * # Safety
+ * As for `ek_eval_update`.
+ */
+void eval_update(struct EkEval *eval, const struct EkMove *mv);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_restore(Eval*)`: see `ek_eval_restore`.
+ *
+ * # Safety
+ * As for `ek_eval_restore`.
+ */
+void eval_restore(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `void eval_pass(Eval*)`: see `ek_eval_pass`.
+ *
+ * # Safety
+ * As for `ek_eval_pass`.
+ */
+void eval_pass(struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `int eval_accumulate(const Eval*)`: see `ek_eval_accumulate`.
+ *
+ * # Safety
+ * As for `ek_eval_accumulate`.
+ */
+int eval_accumulate(const struct EkEval *eval);
+#endif
+
+#if defined(EK_EDAX_ABI_EVAL)
+/**
+ * `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a
+ * search at `depth` (with probcut at `probcut_depth`) on `n_empty` squares, with the
+ * coefficients Edax sets on its first `eval_open` (0 before).
+ */
+double eval_sigma(int n_empty, int depth, int probcut_depth);
+#endif
+
+/**
+ * Loads Edax evaluation weights from an eval.dat file (Edax's `eval_open`) and makes them the
+ * weights every `ek_eval_accumulate` uses. Accepts Edax's format in either byte order: the
+ * EDAX/EVAL header, version fields, then 61 plies of 114,364 packed int16 weights, and
+ * nothing more (13,952,436 bytes).
+ *
+ * Returns `EK_OK`, `EK_ERR_NULL`, `EK_ERR_IO` (cannot open or read), `EK_ERR_EVAL_FORMAT`
+ * (not an Edax eval file), `EK_ERR_EVAL_SIZE` (truncated or too long) or `EK_ERR_NO_MEMORY`.
+ * On error nothing changes: the weights in use, if any, stay in use. Thread-safe: concurrent
+ * loads are serialised, and loading data already loaded reuses it (weights are never freed
+ * while the process runs, so other threads may keep evaluating; each distinct file costs
+ * 14 MB, plus 2 MB of index tables once, in transparent huge pages where Linux allows).
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string.
+ */
+int ek_eval_load_file(const char *path);
+
+/**
+ * Loads Edax evaluation weights from memory: the `len` bytes at `data` hold an eval.dat image
+ * (see `ek_eval_load_file`, same results and guarantees). For callers without a file system.
+ *
+ * # Safety
+ * `data` must be NULL or point to `len` readable bytes.
+ */
+int ek_eval_load_buffer(const uint8_t *data, size_t len);
+
+/**
+ * Whether evaluation weights are loaded: 1 or 0.
+ */
+int ek_eval_loaded(void);
+
+/**
+ * Stops using the loaded weights (Edax's `eval_close`): `ek_eval_accumulate` then returns 0
+ * until the next load. The memory is kept (another thread may still be reading it).
+ */
+void ek_eval_unload(void);
+
+/**
+ * Edax's `eval_init`: allocates the 61 feature slots of `eval` (64-byte aligned) and sets
+ * `player` and `ply` to 0. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_NO_MEMORY`. Free it with
+ * `ek_eval_free`.
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `EkEval`.
+ */
+int ek_eval_init(struct EkEval *eval);
+
+/**
+ * Edax's `eval_free`: frees what `ek_eval_init` allocated and sets `feature` to NULL. A NULL
+ * `eval` or a NULL `feature` does nothing.
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` whose `feature` is NULL or comes from
+ * `ek_eval_init` (and was not freed yet).
+ */
+void ek_eval_free(struct EkEval *eval);
+
+/**
+ * Edax's `eval_set`: sets the features of `board` (the side to move is the features'
+ * player: `player` = 0) at `ply` = 60 - empty squares. Returns `EK_OK`, `EK_ERR_NULL` (NULL
+ * argument or `feature`), or `EK_ERR_RANGE` when the board has more than 60 empty squares (no
+ * ply slot; nothing written).
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`; `board` NULL
+ * or a readable `EkBoard`.
+ */
+int ek_eval_set(struct EkEval *eval, const struct EkBoard *board);
+
+/**
+ * Edax's `eval_update`: the features after the side to move plays `move->x` flipping
+ * `move->flipped` (any bits; only what the move changes is meant), written to slot `ply + 1`;
+ * then `ply` is incremented and `player` toggled. Returns `EK_OK`, `EK_ERR_NULL` (NULL
+ * argument or `feature`), or `EK_ERR_RANGE` (`move->x` not 0..63, or `ply` not 0..59):
+ * nothing changes then.
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`; `move` NULL or a
+ * readable `EkMove`.
+ */
+int ek_eval_update(struct EkEval *eval, const struct EkMove *move);
+
+/**
+ * Edax's `eval_restore`: back to the features before the last `ek_eval_update` (`ply`
+ * decremented, `player` toggled). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` when
+ * `ply` is not 1..60 (nothing changes).
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `EkEval`.
+ */
+int ek_eval_restore(struct EkEval *eval);
+
+/**
+ * Edax's `eval_pass`: after (or to undo) a pass, toggles `player`. Returns `EK_OK` or
+ * `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `eval` must be NULL or point to a writable `EkEval`.
+ */
+int ek_eval_pass(struct EkEval *eval);
+
+/**
+ * Edax's `eval_accumulate`: the raw sum of the weights of the 47 features at `ply` for
+ * `player` (no scaling). Returns 0 when it cannot evaluate (NULL argument or `feature`, `ply`
+ * not 0..60, no weights loaded): `ek_eval_accumulate_checked` tells why.
+ *
+ * # Safety
+ * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`.
+ */
+int ek_eval_accumulate(const struct EkEval *eval);
+
+/**
+ * `ek_eval_accumulate` with a status: writes the sum to `*sum` and returns `EK_OK`, or returns
+ * `EK_ERR_NULL`, `EK_ERR_RANGE` (`ply` not 0..60) or `EK_ERR_EVAL_NONE` (no weights loaded).
+ *
+ * # Safety
+ * `eval` as for `ek_eval_accumulate`; `sum` NULL or writable.
+ */
+int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job (README.md): builds the library, A/B-tests it against the bundled C reference
-# of the Edax API with ffi_bench, and runs perft(11) with nodes per second.
+# of the Edax API with ffi_bench (every kernel, and the evaluation with the golden set's
+# synthetic eval.dat), and runs perft(11) with nodes per second.
 # Options are passed to ffi_bench (e.g. --json out.json, --isa avx2, --kernel flip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ scripts/setup.sh
 echo "== building the C artifacts"
 scripts/build-capi.sh
 echo "== ffi_bench: A = bundled C reference (ffi_bench/ref), B = edax-kernels"
-ffi_bench/run.sh --golden tests/data/golden --positions 20000 --samples 31 "$@"
+ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --positions 20000 --samples 31 "$@"
 echo "== perft(11) from the start position"
 mkdir -p ffi_bench/out
 cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude ffi_bench/perft.c target/capi/release/libedax_kernels.a \

@@ -5,19 +5,41 @@ set -euo pipefail
 need=()
 command -v cc >/dev/null || need+=(gcc)
 command -v c++ >/dev/null || need+=(g++)
+# The CMake build and its tests (scripts/test-cmake.sh): cmake, pkg-config, readelf and nm;
+# tests/exports.rs reads the shared library's symbols and machine code with nm and objdump.
+command -v cmake >/dev/null || need+=(cmake)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
 # bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
 ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
-# nm and objdump: tests/exports.rs reads the shared library's symbols and machine code.
-command -v objdump >/dev/null || need+=(binutils)
+# The bindings' tests (bindings/test.sh): mono for C#, a JDK with jni.h for Java, Python with venv.
+command -v mcs >/dev/null || need+=(mono-mcs)
+command -v mono >/dev/null || need+=(mono-runtime)
+{ command -v javac >/dev/null && [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
+    need+=(openjdk-17-jdk-headless)
+command -v python3 >/dev/null || need+=(python3)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
     echo "installing: ${need[*]}"
     $sudo apt-get update -qq || true
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
 fi
+# NumPy and pytest for the Python binding's tests, in a venv under target/ (left alone when it
+# already has them).
+venv=target/bindings/pyenv
+cd "$(dirname "$0")/.."
+if ! "$venv/bin/python" -c 'import numpy, pytest' >/dev/null 2>&1; then
+    echo "installing numpy and pytest into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check numpy pytest
+fi
 # The reliability runs (scripts/miri.sh, scripts/fuzz-short.sh, the TSan step of
-# c_tests/sanitize.sh) need the nightly toolchain, which cannot be installed from here: with it,
-# add Miri and the standard library's sources (for -Zbuild-std), and cargo-fuzz from crates.io.
+# c_tests/sanitize.sh) need the nightly toolchain with Miri and the standard library's sources
+# (for -Zbuild-std), and cargo-fuzz from crates.io.
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    rustup toolchain install nightly --profile minimal || true
+fi
 if cargo +nightly --version >/dev/null 2>&1; then
     installed=$(rustup component list --toolchain nightly --installed)
     for component in miri rust-src; do

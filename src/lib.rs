@@ -15,6 +15,7 @@
 //! bitboards get the result each kernel documents (the same on every level).
 
 mod board;
+pub mod eval;
 pub mod ffi;
 mod generic;
 mod hash_table;
@@ -24,6 +25,7 @@ mod isa;
 pub use board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
 pub use generic::perft::EkPerftStats;
 pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, HASH_N_WAY};
+pub use isa::batch::{BatchIn, BatchOut};
 pub use isa::dispatch::*;
 pub use isa::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
 

@@ -8,7 +8,8 @@ fn generate() -> String {
     let mut config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
     // Version facts come from Cargo.toml, so the header cannot drift from it.
     config.after_includes = Some(format!(
-        "\n#define EK_VERSION_MAJOR {}\n#define EK_VERSION_MINOR {}\n#define EK_VERSION_PATCH {}\n#define EK_VERSION_STRING \"{}\"",
+        "\n#define EK_VERSION_MAJOR {}\n#define EK_VERSION_MINOR {}\n#define EK_VERSION_PATCH {}\n#define EK_VERSION_STRING \"{}\"\n\n\
+         #if defined(_MSC_VER)\n#define EK_ALIGNED(n) __declspec(align(n))\n#else\n#define EK_ALIGNED(n) __attribute__((aligned(n)))\n#endif",
         env!("CARGO_PKG_VERSION_MAJOR"),
         env!("CARGO_PKG_VERSION_MINOR"),
         env!("CARGO_PKG_VERSION_PATCH"),

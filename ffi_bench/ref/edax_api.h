@@ -17,6 +17,28 @@ typedef struct Board {
 	uint64_t player, opponent;
 } Board;
 
+/** Edax's Feature: the 47 pattern features (and a padding one), 16 bits each. */
+typedef union Feature {
+	_Alignas(32) uint16_t v1[48];
+	uint64_t v4[12];
+} Feature;
+
+/** Edax's Eval: the features of each ply of the current line. */
+typedef struct Eval {
+	Feature *feature;
+	int player;
+	int ply;
+} Eval;
+
+/** Edax's Move (the fields eval_update reads: x, flipped). */
+typedef struct Move {
+	struct Move *next;
+	uint64_t flipped;
+	int32_t x;
+	int32_t score;
+	uint32_t cost;
+} Move;
+
 uint64_t flip(const int x, const uint64_t P, const uint64_t O);
 uint64_t board_flip(const Board *board, const int x);
 uint64_t board_next(const Board *board, const int x, Board *next);
@@ -33,6 +55,16 @@ int get_corner_stability(const uint64_t P);
 uint64_t board_get_hash_code(const Board *board);
 void board_symetry(const Board *board, const int s, Board *sym);
 int board_unique(const Board *board, Board *unique);
+
+void eval_open(const char *file);
+void eval_close(void);
+void eval_init(Eval *eval);
+void eval_free(Eval *eval);
+void eval_set(Eval *eval, const Board *board);
+void eval_update(Eval *eval, const Move *move);
+void eval_restore(Eval *eval);
+void eval_pass(Eval *eval);
+int eval_accumulate(const Eval *eval);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,16 @@ pub enum EkStatus {
     EK_ERR_ISA_UNSUPPORTED = -4,
     /// An internal error was caught (a bug: please report it).
     EK_ERR_INTERNAL = -5,
+    /// A file could not be opened or read.
+    EK_ERR_IO = -6,
+    /// The data is not an Edax eval.dat: no EDAX/EVAL header in either byte order.
+    EK_ERR_EVAL_FORMAT = -7,
+    /// The eval.dat data has the wrong size: truncated or followed by extra bytes.
+    EK_ERR_EVAL_SIZE = -8,
+    /// No evaluation weights are loaded.
+    EK_ERR_EVAL_NONE = -9,
+    /// Memory could not be allocated.
+    EK_ERR_NO_MEMORY = -10,
 }
 
 macro_rules! status_consts {
@@ -37,7 +47,19 @@ macro_rules! status_consts {
         )*
     };
 }
-status_consts!(EK_OK, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_ISA_UNKNOWN, EK_ERR_ISA_UNSUPPORTED, EK_ERR_INTERNAL);
+status_consts!(
+    EK_OK,
+    EK_ERR_NULL,
+    EK_ERR_RANGE,
+    EK_ERR_ISA_UNKNOWN,
+    EK_ERR_ISA_UNSUPPORTED,
+    EK_ERR_INTERNAL,
+    EK_ERR_IO,
+    EK_ERR_EVAL_FORMAT,
+    EK_ERR_EVAL_SIZE,
+    EK_ERR_EVAL_NONE,
+    EK_ERR_NO_MEMORY
+);
 
 /// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
 /// every possible score (-64..=64).
@@ -59,6 +81,11 @@ pub extern "C" fn ek_status_message(status: c_int) -> *const c_char {
         EK_ERR_ISA_UNKNOWN => c"unknown instruction-set level (expected portable, sse2, avx2 or avx512)",
         EK_ERR_ISA_UNSUPPORTED => c"this CPU cannot run the requested instruction-set level",
         EK_ERR_INTERNAL => c"internal error in edax-kernels (please report it)",
+        EK_ERR_IO => c"the file could not be opened or read",
+        EK_ERR_EVAL_FORMAT => c"not an Edax eval.dat (no EDAX/EVAL header in either byte order)",
+        EK_ERR_EVAL_SIZE => c"the eval.dat data has the wrong size (truncated or extra bytes)",
+        EK_ERR_EVAL_NONE => c"no evaluation weights are loaded",
+        EK_ERR_NO_MEMORY => c"memory could not be allocated",
         _ => c"unknown status code",
     };
     msg.as_ptr()

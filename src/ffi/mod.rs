@@ -1,6 +1,7 @@
 //! The C ABI: `ek_` exports (always) and Edax's own names (feature `edax-abi`).
 //!
-//! The functions are safe to call from Rust too; `api` also holds the status codes.
+//! The functions are safe to call from Rust too; `api` also holds the status codes, and
+//! `batch_api` has the batch calls (`ek_*_batch`: one call, `n` boards).
 //!
 //! Conventions (also in README.md): every symbol has the `ek_` prefix; inputs first, outputs
 //! last, written only on success; functions that can fail return an `int` status, 0 or a
@@ -12,8 +13,12 @@
 //! ever unwinds into the caller.
 
 pub mod api;
+pub mod batch_api;
 #[cfg(feature = "edax-abi")]
 mod edax_abi;
+#[cfg(feature = "edax-abi-eval")]
+mod edax_abi_eval;
+pub mod eval_api;
 
 use std::panic::{catch_unwind, UnwindSafe};
 

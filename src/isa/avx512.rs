@@ -204,6 +204,28 @@ generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,
     get_weighted_mobility, get_corner_stability, bit_count, perft);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+unsafe extern "C" fn eval_update(
+    from: &crate::eval::EkEvalFeature,
+    to: &mut crate::eval::EkEvalFeature,
+    x: i32,
+    flipped: u64,
+    player: i32,
+) {
+    // SAFETY: this level's features are enabled (the table is used only when supported).
+    unsafe { super::x86::eval_update_avx2(from, to, x, flipped, player) }
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+unsafe extern "C" fn eval_accumulate(
+    f: &crate::eval::EkEvalFeature,
+    index: &[u32; crate::eval::INDEX_LEN],
+    weights: &[i16; crate::eval::PLY_STRIDE],
+) -> i32 {
+    // SAFETY: this level's features are enabled (the table is used only when supported).
+    unsafe { super::x86::eval_accumulate_avx2(f, index, weights) }
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 unsafe extern "C" fn hash_code(b: &EkBoard) -> u64 {
     hash_code_crc32(b.player, b.opponent)
 }
@@ -248,5 +270,14 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry,
     unique,
     bit_count: g::bit_count,
+    eval_update,
+    eval_accumulate,
     perft: g::perft,
+    flip_batch: super::batch::avx512::flip_batch,
+    board_next_batch: super::batch::avx512::board_next_batch,
+    count_last_flip_batch: super::batch::avx512::count_last_flip_batch,
+    get_moves_batch: super::batch::avx512::get_moves_batch,
+    get_mobility_batch: super::batch::avx512::get_mobility_batch,
+    get_stability_batch: super::batch::avx512::get_stability_batch,
+    hash_code_batch: super::batch::avx512::hash_code_batch,
 };

@@ -106,6 +106,26 @@ macro_rules! generic_entry {
             <$P as Prims>::popcount(b) as i32
         }
     };
+    (eval_update, [$($a:tt)*] $P:ty) => {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn eval_update(
+            from: &EkEvalFeature,
+            to: &mut EkEvalFeature,
+            x: i32,
+            flipped: u64,
+            player: i32,
+        ) {
+            *to = crate::eval::update_scalar(from, x as usize, flipped, player);
+        }
+    };
+    (eval_accumulate, [$($a:tt)*] $P:ty) => {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn eval_accumulate(
+            f: &EkEvalFeature,
+            index: &[u32; INDEX_LEN],
+            weights: &[i16; PLY_STRIDE],
+        ) -> i32 {
+            crate::eval::accumulate_scalar(f, index, weights)
+        }
+    };
     (perft, [$($a:tt)*] $P:ty) => {
         $($a)* pub(in crate::isa) unsafe extern "C" fn perft(b: EkBoard, depth: i32) -> EkPerftStats {
             crate::generic::perft::perft::<$P>(b, depth)
@@ -119,6 +139,8 @@ macro_rules! generic_entries {
         pub(super) mod g {
             #[allow(unused_imports)]
             use crate::{board::{EkBoard, UniqueBoard}, generic::{perft::EkPerftStats, Prims}};
+            #[allow(unused_imports)]
+            use crate::eval::{EkEvalFeature, weights::{INDEX_LEN, PLY_STRIDE}};
             #[allow(unused_imports)]
             use super::*;
             $( generic_entry!($name, $attrs $P); )*

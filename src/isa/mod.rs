@@ -7,13 +7,17 @@
 //! so that an `extern "C"` export can jump straight to them.
 
 use crate::board::{EkBoard, UniqueBoard};
+use crate::eval::weights::{INDEX_LEN, PLY_STRIDE};
+use crate::eval::EkEvalFeature;
 use crate::generic::perft::EkPerftStats;
+use batch::{BatchIn, BatchOut};
 use core::cell::Cell;
 use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, Once, OnceLock};
 
 #[macro_use]
 mod entries;
+pub(crate) mod batch;
 mod portable;
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
@@ -199,8 +203,36 @@ kernel_table! {
     fn unique(b: EkBoard) -> UniqueBoard;
     /// Number of set bits.
     fn bit_count(b: u64) -> i32;
+    /// `eval_update`: the features after the side to move plays `x` (0..=63) flipping
+    /// `flipped`, `player` being `EkEval::player`.
+    fn eval_update(from: &EkEvalFeature, to: &mut EkEvalFeature, x: i32, flipped: u64, player: i32) -> ();
+    /// `eval_accumulate`: the sum of the weights of the 47 features, given the index table of
+    /// the colour and the weights of the ply.
+    fn eval_accumulate(f: &EkEvalFeature, index: &[u32; INDEX_LEN], weights: &[i16; PLY_STRIDE]) -> i32;
     /// Perft counters of the tree of `depth` plies below `b`.
     fn perft(b: EkBoard, depth: i32) -> EkPerftStats;
+    /// `out[i] = flip(xs[i], ps[i], os[i])` for each board; returns the number of boards (the
+    /// length of the shortest array).
+    fn flip_batch(xs: BatchIn<i32>, ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<u64>) -> usize;
+    /// `board_next` of each board (player `ps[i]`, opponent `os[i]`, move `xs[i]`) into
+    /// `(next_ps[i], next_os[i])`; returns the number of boards. The outputs may be the inputs.
+    fn board_next_batch(
+        xs: BatchIn<i32>,
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        next_ps: BatchOut<u64>,
+        next_os: BatchOut<u64>
+    ) -> usize;
+    /// `out[i] = count_last_flip(xs[i], ps[i])` for each board; returns the number of boards.
+    fn count_last_flip_batch(xs: BatchIn<i32>, ps: BatchIn<u64>, out: BatchOut<i32>) -> usize;
+    /// `out[i] = get_moves(ps[i], os[i])` for each board; returns the number of boards.
+    fn get_moves_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<u64>) -> usize;
+    /// `out[i] = get_mobility(ps[i], os[i])` for each board; returns the number of boards.
+    fn get_mobility_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<i32>) -> usize;
+    /// `out[i] = get_stability(ps[i], os[i])` for each board; returns the number of boards.
+    fn get_stability_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<i32>) -> usize;
+    /// `out[i]` = the hash code of board (ps[i], os[i]); returns the number of boards.
+    fn hash_code_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<u64>) -> usize;
 }
 
 /// How the `EDAX_KERNELS_ISA` environment variable was handled.

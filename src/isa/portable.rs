@@ -32,7 +32,7 @@ impl Prims for PortablePrims {
 generic_entries!([] PortablePrims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
-    get_corner_stability, hash_code, symmetry, unique, bit_count, perft);
+    get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft);
 
 pub(super) static KERNELS: Kernels = Kernels {
     isa: Isa::Portable,
@@ -53,5 +53,14 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry: g::symmetry,
     unique: g::unique,
     bit_count: g::bit_count,
+    eval_update: g::eval_update,
+    eval_accumulate: g::eval_accumulate,
     perft: g::perft,
+    flip_batch: super::batch::portable::flip_batch,
+    board_next_batch: super::batch::portable::board_next_batch,
+    count_last_flip_batch: super::batch::portable::count_last_flip_batch,
+    get_moves_batch: super::batch::portable::get_moves_batch,
+    get_mobility_batch: super::batch::portable::get_mobility_batch,
+    get_stability_batch: super::batch::portable::get_stability_batch,
+    hash_code_batch: super::batch::portable::hash_code_batch,
 };

@@ -132,7 +132,19 @@ impl Prims for Sse2Prims {
 
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_accumulate, perft);
+
+#[target_feature(enable = "sse2")]
+unsafe extern "C" fn eval_update(
+    from: &crate::eval::EkEvalFeature,
+    to: &mut crate::eval::EkEvalFeature,
+    x: i32,
+    flipped: u64,
+    player: i32,
+) {
+    // SAFETY: this level's features are enabled (the table is used only when supported).
+    unsafe { super::x86::eval_update_sse2(from, to, x, flipped, player) }
+}
 
 #[target_feature(enable = "sse2")]
 unsafe extern "C" fn get_stability(p: u64, o: u64) -> i32 {
@@ -173,5 +185,14 @@ pub(super) static KERNELS: Kernels = Kernels {
     symmetry,
     unique,
     bit_count: g::bit_count,
+    eval_update,
+    eval_accumulate: g::eval_accumulate,
     perft: g::perft,
+    flip_batch: super::batch::sse2::flip_batch,
+    board_next_batch: super::batch::sse2::board_next_batch,
+    count_last_flip_batch: super::batch::sse2::count_last_flip_batch,
+    get_moves_batch: super::batch::sse2::get_moves_batch,
+    get_mobility_batch: super::batch::sse2::get_mobility_batch,
+    get_stability_batch: super::batch::sse2::get_stability_batch,
+    hash_code_batch: super::batch::sse2::hash_code_batch,
 };

@@ -257,3 +257,103 @@ pub(super) unsafe fn unique_avx2(b: EkBoard) -> UniqueBoard {
     }
     first_minimum(&syms)
 }
+
+/// `eval_update` in `L` vectors of `V` (3 x 256-bit or 6 x 128-bit lanes of 16-bit features):
+/// `from - d[x] - (d[x] if player 0) + sign * sum(d[y] for each flipped y)`, sign -1 for
+/// player 0 and +1 for player 1, negated with `(s ^ m) - m`. No branch on the player, and the
+/// same arithmetic as `eval::update_scalar` (wrapping 16-bit lanes).
+macro_rules! eval_update_vectors {
+    ($name:ident, $V:ty, $L:literal, $load:ident, $store:ident, $add:ident, $sub:ident, $and:ident, $xor:ident, $zero:ident, $splat:ident) => {
+        #[inline(always)]
+        pub(super) unsafe fn $name(
+            from: &crate::eval::EkEvalFeature,
+            to: &mut crate::eval::EkEvalFeature,
+            x: i32,
+            flipped: u64,
+            player: i32,
+        ) {
+            let rows = crate::eval::patterns::FEATURE_DELTA.0.as_ptr() as *const [$V; $L];
+            // SAFETY: FEATURE_DELTA is 32-byte aligned with 96-byte rows, one per square; x & 63
+            // and every flipped bit index select a row; EkEvalFeature is 96 bytes, 32-aligned.
+            unsafe {
+                let m = $splat(if player == 0 { -1 } else { 0 });
+                let mut sum = [$zero(); $L];
+                let mut b = flipped;
+                while b != 0 {
+                    let row = &*rows.add(b.trailing_zeros() as usize);
+                    for i in 0..$L {
+                        sum[i] = $add(sum[i], $load(&row[i]));
+                    }
+                    b &= b - 1;
+                }
+                let placed = &*rows.add((x & 63) as usize);
+                let f = from.v.as_ptr() as *const $V;
+                let t = to.v.as_mut_ptr() as *mut $V;
+                for i in 0..$L {
+                    let d = $load(&placed[i]);
+                    let v = $sub($sub($load(f.add(i)), d), $and(d, m));
+                    $store(t.add(i), $add(v, $sub($xor(sum[i], m), m)));
+                }
+            }
+        }
+    };
+}
+eval_update_vectors!(
+    eval_update_avx2,
+    __m256i,
+    3,
+    _mm256_load_si256,
+    _mm256_store_si256,
+    _mm256_add_epi16,
+    _mm256_sub_epi16,
+    _mm256_and_si256,
+    _mm256_xor_si256,
+    _mm256_setzero_si256,
+    _mm256_set1_epi16
+);
+eval_update_vectors!(
+    eval_update_sse2,
+    __m128i,
+    6,
+    _mm_load_si128,
+    _mm_store_si128,
+    _mm_add_epi16,
+    _mm_sub_epi16,
+    _mm_and_si128,
+    _mm_xor_si128,
+    _mm_setzero_si128,
+    _mm_set1_epi16
+);
+
+/// `eval_accumulate`: the 47 unpacked indexes (feature + its group's start) in one vector pass,
+/// then one scalar index-table load and weight load per feature. The indexes are read back with
+/// volatile loads so that the compiler keeps this scalar: its own vectorisation of the loop
+/// assembles the weights lane by lane and is slower.
+#[inline(always)]
+pub(super) unsafe fn eval_accumulate_avx2(
+    f: &crate::eval::EkEvalFeature,
+    index: &[u32; crate::eval::INDEX_LEN],
+    weights: &[i16; crate::eval::PLY_STRIDE],
+) -> i32 {
+    #[repr(C, align(32))]
+    struct Indexes([u32; 48]);
+    let mut u = Indexes([0; 48]);
+    let base = crate::eval::patterns::FEATURE_BASE.0.as_ptr() as *const __m256i;
+    // SAFETY: 6 x 8 features (96 bytes, 32-aligned), bases and indexes; every index is below
+    // INDEX_LEN and every table entry at most N_PACKED, inside the ply's weights.
+    unsafe {
+        for k in 0..6 {
+            let fk = _mm256_cvtepu16_epi32(_mm_load_si128(f.v.as_ptr().add(8 * k) as *const __m128i));
+            _mm256_store_si256(
+                u.0.as_mut_ptr().add(8 * k) as *mut __m256i,
+                _mm256_add_epi32(fk, _mm256_load_si256(base.add(k))),
+            );
+        }
+        let mut sum = 0;
+        for i in 0..crate::eval::patterns::N_FEATURES {
+            let ui = core::ptr::read_volatile(u.0.as_ptr().add(i)) as usize;
+            sum += *weights.get_unchecked(*index.get_unchecked(ui) as usize) as i32;
+        }
+        sum
+    }
+}

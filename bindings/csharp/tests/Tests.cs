@@ -1,0 +1,300 @@
+// Tests of the C# binding: known answers from Edax 4.6 (tests/data/golden), single and batch
+// calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
+// batch calls; loading and error reporting.
+//
+// Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
+// (EDAX_KERNELS_LIB, else the system search path).
+
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using EdaxKernels;
+
+static class Tests
+{
+    static string golden;
+    static int passed, failed;
+
+    static List<string[]> Records(string name)
+    {
+        var recs = File.ReadAllLines(Path.Combine(golden, name))
+            .Where(l => !l.StartsWith("#") && l.Trim().Length > 0)
+            .Select(l => l.Split(' ')).ToList();
+        if (recs.Count == 0) throw new Exception(name + " has no records");
+        return recs;
+    }
+
+    static ulong Hex(string s) { return ulong.Parse(s, NumberStyles.HexNumber); }
+    static int Dec(string s) { return int.Parse(s, CultureInfo.InvariantCulture); }
+
+    static void Eq<T>(T got, T want, string what)
+    {
+        if (!EqualityComparer<T>.Default.Equals(got, want))
+            throw new Exception(string.Format("{0}: got {1}, want {2}", what, got, want));
+    }
+
+    static void Throws<E>(Action a, string what) where E : Exception
+    {
+        try { a(); }
+        catch (E) { return; }
+        throw new Exception(what + ": no " + typeof(E).Name);
+    }
+
+    static void Run(string name, Action test)
+    {
+        try
+        {
+            test();
+            passed++;
+            Console.WriteLine("ok   " + name);
+        }
+        catch (Exception e)
+        {
+            failed++;
+            Console.WriteLine("FAIL " + name + ": " + e.Message);
+        }
+    }
+
+    static readonly string[] AllLevels = { "portable", "sse2", "avx2", "avx512" };
+
+    /// Runs `test` on every level this CPU has, then restores the best one.
+    static void OnEveryLevel(Action<string> test)
+    {
+        string best = Kernels.Isa;
+        try
+        {
+            foreach (var isa in AllLevels.Where(Kernels.IsaSupported))
+            {
+                Kernels.SetIsa(isa);
+                test(isa);
+            }
+        }
+        finally { Kernels.SetIsa(best); }
+    }
+
+    static void Flip()
+    {
+        var recs = Records("flip.txt");
+        int[] xs = recs.Select(r => Dec(r[2])).ToArray();
+        ulong[] ps = recs.Select(r => Hex(r[0])).ToArray(), os = recs.Select(r => Hex(r[1])).ToArray();
+        OnEveryLevel(isa =>
+        {
+            for (int i = 0; i < recs.Count; i++)
+                Eq(Kernels.Flip(xs[i], ps[i], os[i]), Hex(recs[i][3]), isa + " flip line " + i);
+            ulong[] batch = Kernels.FlipBatch(xs, ps, os);
+            for (int i = 0; i < recs.Count; i++) Eq(batch[i], Hex(recs[i][3]), isa + " flip batch line " + i);
+        });
+    }
+
+    static void BoardNext()
+    {
+        var recs = Records("flip.txt");
+        int[] xs = recs.Select(r => Dec(r[2])).ToArray();
+        ulong[] ps = recs.Select(r => Hex(r[0])).ToArray(), os = recs.Select(r => Hex(r[1])).ToArray();
+        ulong[] np = (ulong[])ps.Clone(), no = (ulong[])os.Clone();
+        Kernels.NextBatch(xs, np, no, np, no);  // in place
+        for (int i = 0; i < recs.Count; i++)
+        {
+            ulong f = Hex(recs[i][3]);
+            ulong sq = xs[i] < 64 ? 1UL << xs[i] : 0;
+            var want = new Board(os[i] ^ f, ps[i] ^ (f | sq));
+            Eq(Kernels.Next(new Board(ps[i], os[i]), xs[i]), want, "next line " + i);
+            Eq(new Board(np[i], no[i]), want, "next batch (in place) line " + i);
+        }
+    }
+
+    static void Moves()
+    {
+        var recs = Records("moves.txt");
+        ulong[] ps = recs.Select(r => Hex(r[0])).ToArray(), os = recs.Select(r => Hex(r[1])).ToArray();
+        OnEveryLevel(isa =>
+        {
+            ulong[] moves = Kernels.GetMovesBatch(ps, os);
+            int[] mobility = Kernels.GetMobilityBatch(ps, os);
+            for (int i = 0; i < recs.Count; i++)
+            {
+                string at = isa + " moves line " + i;
+                Eq(Kernels.GetMoves(ps[i], os[i]), Hex(recs[i][2]), at);
+                Eq(moves[i], Hex(recs[i][2]), at + " (batch)");
+                Eq(Kernels.GetMobility(ps[i], os[i]), Dec(recs[i][3]), at + " mobility");
+                Eq(mobility[i], Dec(recs[i][3]), at + " mobility (batch)");
+                Eq(Kernels.GetWeightedMobility(ps[i], os[i]), Dec(recs[i][4]), at + " weighted");
+                Eq(Kernels.GetPotentialMobility(ps[i], os[i]), Dec(recs[i][5]), at + " potential");
+                Eq(Kernels.CanMove(ps[i], os[i]), recs[i][6] == "1", at + " can_move");
+            }
+        });
+    }
+
+    static void Stability()
+    {
+        var recs = Records("stability.txt");
+        ulong[] ps = recs.Select(r => Hex(r[0])).ToArray(), os = recs.Select(r => Hex(r[1])).ToArray();
+        OnEveryLevel(isa =>
+        {
+            int[] batch = Kernels.GetStabilityBatch(ps, os);
+            for (int i = 0; i < recs.Count; i++)
+            {
+                string at = isa + " stability line " + i;
+                Eq(Kernels.GetStability(ps[i], os[i]), Dec(recs[i][2]), at);
+                Eq(batch[i], Dec(recs[i][2]), at + " (batch)");
+                Eq(Kernels.GetEdgeStability(ps[i], os[i]), Dec(recs[i][3]), at + " edge");
+                Eq(Kernels.GetCornerStability(ps[i]), Dec(recs[i][4]), at + " corner");
+            }
+        });
+    }
+
+    static void LastFlip()
+    {
+        var recs = Records("last_flip.txt");
+        ulong[] ps = recs.Select(r => Hex(r[0])).ToArray();
+        int[] xs = recs.Select(r => Dec(r[1])).ToArray();
+        OnEveryLevel(isa =>
+        {
+            int[] batch = Kernels.CountLastFlipBatch(xs, ps);
+            for (int i = 0; i < recs.Count; i++)
+            {
+                Eq(Kernels.CountLastFlip(xs[i], ps[i]), Dec(recs[i][2]), isa + " last flip line " + i);
+                Eq(batch[i], Dec(recs[i][2]), isa + " last flip batch line " + i);
+            }
+        });
+    }
+
+    static void Hash()
+    {
+        var recs = Records("hash.txt");
+        ulong[] ps = recs.Select(r => Hex(r[0])).ToArray(), os = recs.Select(r => Hex(r[1])).ToArray();
+        ulong[] batch = Kernels.HashCodeBatch(ps, os);
+        for (int i = 0; i < recs.Count; i++)
+        {
+            Eq(Kernels.HashCode(new Board(ps[i], os[i])), Hex(recs[i][2]), "hash line " + i);
+            Eq(batch[i], Hex(recs[i][2]), "hash batch line " + i);
+        }
+    }
+
+    static void SymmetryAndUnique()
+    {
+        var recs = Records("symmetry.txt");
+        for (int i = 0; i < recs.Count; i++)
+        {
+            var b = new Board(Hex(recs[i][0]), Hex(recs[i][1]));
+            Eq(Kernels.Symmetry(b, Dec(recs[i][2])), new Board(Hex(recs[i][3]), Hex(recs[i][4])), "symmetry line " + i);
+        }
+        recs = Records("unique.txt");
+        for (int i = 0; i < recs.Count; i++)
+        {
+            int s;
+            var u = Kernels.Unique(new Board(Hex(recs[i][0]), Hex(recs[i][1])), out s);
+            Eq(u, new Board(Hex(recs[i][2]), Hex(recs[i][3])), "unique line " + i);
+            Eq(s, Dec(recs[i][4]), "unique symmetry line " + i);
+        }
+    }
+
+    /// Counts the nodes `depth` plies below `root` level by level with the batch calls (Edax's
+    /// convention: a pass is a node when the other side can move; a finished game has none).
+    static ulong WalkPerft(Board root, int depth)
+    {
+        ulong[] ps = { root.Player }, os = { root.Opponent };
+        for (int ply = 0; ply < depth; ply++)
+        {
+            ulong[] moves = Kernels.GetMovesBatch(ps, os);
+            var xs = new List<int>();
+            var parent = new List<int>();
+            for (int i = 0; i < ps.Length; i++)
+            {
+                if (moves[i] == 0)
+                {
+                    if (Kernels.CanMove(os[i], ps[i])) { xs.Add(Kernels.Pass); parent.Add(i); }
+                    continue;
+                }
+                for (ulong m = moves[i]; m != 0; m &= m - 1)
+                {
+                    xs.Add(Kernels.BitCount((m & (~m + 1)) - 1));
+                    parent.Add(i);
+                }
+            }
+            ulong[] cp = parent.Select(i => ps[i]).ToArray(), co = parent.Select(i => os[i]).ToArray();
+            Kernels.NextBatch(xs.ToArray(), cp, co, cp, co);
+            ps = cp;
+            os = co;
+        }
+        return (ulong)ps.Length;
+    }
+
+    static void Perft()
+    {
+        foreach (var r in Records("perft.txt"))
+        {
+            int depth = Dec(r[0]);
+            if (depth < 6 || depth > 8) continue;
+            Eq(Kernels.Perft(Board.Start, depth), ulong.Parse(r[1]), "ek_perft depth " + depth);
+            Eq(WalkPerft(Board.Start, depth), ulong.Parse(r[1]), "walked perft depth " + depth);
+        }
+    }
+
+    static void Errors()
+    {
+        Throws<EdaxKernelsException>(() => Kernels.Symmetry(Board.Start, 8), "symmetry 8");
+        try { Kernels.Symmetry(Board.Start, -1); }
+        catch (EdaxKernelsException e) { Eq(e.Status, -2, "EK_ERR_RANGE status"); }
+        Throws<EdaxKernelsException>(() => Kernels.SetIsa("bogus"), "unknown level");
+        Throws<ArgumentException>(() => Kernels.FlipBatch(new int[2], new ulong[2], new ulong[3]), "unequal lengths");
+        Throws<ArgumentNullException>(() => Kernels.GetMovesBatch(null, new ulong[1]), "null array");
+        Eq(Kernels.FlipBatch(new int[0], new ulong[0], new ulong[0]).Length, 0, "empty batch");
+        Eq(Kernels.Flip(Kernels.Pass, Board.Start.Player, Board.Start.Opponent), 0UL, "flip pass");
+        Eq(Kernels.Version.Split('.').Length, 3, "version");
+    }
+
+    static int Main(string[] args)
+    {
+        if (args.Length != 2)
+        {
+            Console.Error.WriteLine("usage: Tests.exe GOLDEN_DIR LIBRARY_PATH");
+            return 2;
+        }
+        golden = args[0];
+        Run("a missing library is reported with the ways to find it", () =>
+        {
+            try
+            {
+                Library.Load("/nonexistent/libedax_kernels.so");
+                throw new Exception("no error");
+            }
+            catch (EdaxKernelsException e)
+            {
+                if (!e.Message.Contains("/nonexistent/libedax_kernels.so") || !e.Message.Contains(Library.EnvVar))
+                    throw new Exception("unclear message: " + e.Message);
+            }
+        });
+        if (args[1] != "-")
+        {
+            Run("loading from an explicit path", () =>
+            {
+                Library.Load(args[1]);
+                Eq(Library.LoadedFrom, args[1], "loaded from");
+            });
+        }
+        else
+        {
+            Run("loading the default way", () =>
+            {
+                Eq(Kernels.Version.Length > 0, true, "version");
+                string env = Environment.GetEnvironmentVariable(Library.EnvVar);
+                Eq(Library.LoadedFrom, string.IsNullOrEmpty(env) ? Library.FileName : env, "loaded from");
+            });
+        }
+        Run("flip (every level, single and batch)", Flip);
+        Run("board_next (single and batch, in place)", BoardNext);
+        Run("moves and mobility (every level, single and batch)", Moves);
+        Run("stability (every level, single and batch)", Stability);
+        Run("count_last_flip (every level, single and batch)", LastFlip);
+        Run("hash (single and batch)", Hash);
+        Run("symmetry and unique", SymmetryAndUnique);
+        Run("perft 6..8 (ek_perft and walked with batch calls)", Perft);
+        Run("errors and edge cases", Errors);
+        Console.WriteLine("level " + Kernels.Isa);
+        Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
+        return failed == 0 ? 0 : 1;
+    }
+}

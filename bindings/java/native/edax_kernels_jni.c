@@ -1,0 +1,193 @@
+/*
+ * JNI glue of the Java binding (package edaxkernels). Compiled against the JDK's jni.h and
+ * include/edax_kernels.h; it has no link-time dependency on the library: Library.open()
+ * loads libedax_kernels.so with dlopen (from the path the Java side chose: explicit, the
+ * EDAX_KERNELS_LIB variable, or the bare file name for the system search path) and resolves
+ * every function it calls. Batch calls pin the Java arrays (GetPrimitiveArrayCritical, no copy
+ * on HotSpot) for the duration of one library call.
+ */
+#include <dlfcn.h>
+#include <jni.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "edax_kernels.h"
+
+#define EK_FUNCTIONS(X) \
+    X(ek_status_message) X(ek_version) X(ek_isa) X(ek_isa_supported) X(ek_set_isa) X(ek_flip) \
+    X(ek_board_next) X(ek_count_last_flip) X(ek_board_score_1) X(ek_board_score_1_exact) \
+    X(ek_get_moves) X(ek_can_move) X(ek_get_mobility) X(ek_get_weighted_mobility) \
+    X(ek_get_potential_mobility) X(ek_get_stability) X(ek_get_edge_stability) \
+    X(ek_get_corner_stability) X(ek_board_get_hash_code) X(ek_board_symetry) X(ek_board_unique) \
+    X(ek_bit_count) X(ek_perft) X(ek_perft_terminal) X(ek_flip_batch) X(ek_board_next_batch) \
+    X(ek_count_last_flip_batch) X(ek_get_moves_batch) X(ek_get_mobility_batch) \
+    X(ek_get_stability_batch) X(ek_board_get_hash_code_batch)
+
+/* The library's functions, typed by the header's declarations. */
+static struct {
+#define EK_FIELD(name) __typeof__(name) *name;
+    EK_FUNCTIONS(EK_FIELD)
+#undef EK_FIELD
+} ek;
+
+JNIEXPORT jstring JNICALL Java_edaxkernels_Library_open(JNIEnv *env, jclass cls, jstring path) {
+    (void)cls;
+    const char *file = (*env)->GetStringUTFChars(env, path, NULL);
+    if (file == NULL) return NULL; /* OutOfMemoryError pending */
+    void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    (*env)->ReleaseStringUTFChars(env, path, file);
+    if (lib == NULL) return (*env)->NewStringUTF(env, dlerror());
+    /* POSIX's way to store a dlsym result in a function pointer. */
+#define EK_RESOLVE(name) \
+    *(void **)&ek.name = dlsym(lib, #name); \
+    if (ek.name == NULL) return (*env)->NewStringUTF(env, "the library has no " #name " (an older version?)");
+    EK_FUNCTIONS(EK_RESOLVE)
+#undef EK_RESOLVE
+    return NULL;
+}
+
+#define K(name) JNICALL Java_edaxkernels_Kernels_##name
+#define UNUSED (void)env; (void)cls
+
+JNIEXPORT jstring K(statusMessage)(JNIEnv *env, jclass cls, jint s) { (void)cls; return (*env)->NewStringUTF(env, ek.ek_status_message(s)); }
+JNIEXPORT jstring K(version)(JNIEnv *env, jclass cls) { (void)cls; return (*env)->NewStringUTF(env, ek.ek_version()); }
+JNIEXPORT jstring K(isa)(JNIEnv *env, jclass cls) { (void)cls; return (*env)->NewStringUTF(env, ek.ek_isa()); }
+
+/* Calls f on a Java string, or returns EK_ERR_NULL when it cannot be read. */
+static jint with_name(JNIEnv *env, jstring name, int (*f)(const char *)) {
+    const char *s = (*env)->GetStringUTFChars(env, name, NULL);
+    if (s == NULL) return EK_ERR_NULL;
+    int r = f(s);
+    (*env)->ReleaseStringUTFChars(env, name, s);
+    return r;
+}
+
+JNIEXPORT jint K(isaSupported0)(JNIEnv *env, jclass cls, jstring name) { (void)cls; return with_name(env, name, ek.ek_isa_supported); }
+JNIEXPORT jint K(setIsa0)(JNIEnv *env, jclass cls, jstring name) { (void)cls; return with_name(env, name, ek.ek_set_isa); }
+
+JNIEXPORT jlong K(flip)(JNIEnv *env, jclass cls, jint x, jlong p, jlong o) { UNUSED; return (jlong)ek.ek_flip(x, (uint64_t)p, (uint64_t)o); }
+
+JNIEXPORT jlong K(boardNext0)(JNIEnv *env, jclass cls, jlong p, jlong o, jint x, jlongArray out) {
+    (void)cls;
+    EkBoard b = {(uint64_t)p, (uint64_t)o}, next;
+    uint64_t flipped = ek.ek_board_next(&b, x, &next);
+    jlong v[2] = {(jlong)next.player, (jlong)next.opponent};
+    (*env)->SetLongArrayRegion(env, out, 0, 2, v);
+    return (jlong)flipped;
+}
+
+JNIEXPORT jint K(countLastFlip)(JNIEnv *env, jclass cls, jint x, jlong p) { UNUSED; return ek.ek_count_last_flip(x, (uint64_t)p); }
+
+JNIEXPORT jint K(boardScore10)(JNIEnv *env, jclass cls, jlong p, jlong o, jint beta, jint x) {
+    UNUSED;
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    return ek.ek_board_score_1(&b, beta, x);
+}
+
+JNIEXPORT jint K(boardScore1Exact0)(JNIEnv *env, jclass cls, jlong p, jlong o, jint x) {
+    UNUSED;
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    return ek.ek_board_score_1_exact(&b, x);
+}
+
+JNIEXPORT jlong K(getMoves)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return (jlong)ek.ek_get_moves((uint64_t)p, (uint64_t)o); }
+JNIEXPORT jboolean K(canMove)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return ek.ek_can_move((uint64_t)p, (uint64_t)o) ? JNI_TRUE : JNI_FALSE; }
+JNIEXPORT jint K(getMobility)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return ek.ek_get_mobility((uint64_t)p, (uint64_t)o); }
+JNIEXPORT jint K(getWeightedMobility)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return ek.ek_get_weighted_mobility((uint64_t)p, (uint64_t)o); }
+JNIEXPORT jint K(getPotentialMobility)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return ek.ek_get_potential_mobility((uint64_t)p, (uint64_t)o); }
+JNIEXPORT jint K(getStability)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return ek.ek_get_stability((uint64_t)p, (uint64_t)o); }
+JNIEXPORT jint K(getEdgeStability)(JNIEnv *env, jclass cls, jlong p, jlong o) { UNUSED; return ek.ek_get_edge_stability((uint64_t)p, (uint64_t)o); }
+JNIEXPORT jint K(getCornerStability)(JNIEnv *env, jclass cls, jlong p) { UNUSED; return ek.ek_get_corner_stability((uint64_t)p); }
+
+JNIEXPORT jlong K(hash0)(JNIEnv *env, jclass cls, jlong p, jlong o) {
+    UNUSED;
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    return (jlong)ek.ek_board_get_hash_code(&b);
+}
+
+/* Writes board b to the Java long[2] out when status s is not an error; returns s. */
+static jint board_out(JNIEnv *env, jint s, EkBoard b, jlongArray out) {
+    if (s >= 0) {
+        jlong v[2] = {(jlong)b.player, (jlong)b.opponent};
+        (*env)->SetLongArrayRegion(env, out, 0, 2, v);
+    }
+    return s;
+}
+
+JNIEXPORT jint K(symmetry0)(JNIEnv *env, jclass cls, jlong p, jlong o, jint s, jlongArray out) {
+    (void)cls;
+    EkBoard b = {(uint64_t)p, (uint64_t)o}, sym = {0, 0};
+    return board_out(env, ek.ek_board_symetry(&b, s, &sym), sym, out);
+}
+
+JNIEXPORT jint K(unique0)(JNIEnv *env, jclass cls, jlong p, jlong o, jlongArray out) {
+    (void)cls;
+    EkBoard b = {(uint64_t)p, (uint64_t)o}, u = {0, 0};
+    return board_out(env, ek.ek_board_unique(&b, &u), u, out);
+}
+
+JNIEXPORT jint K(bitCount)(JNIEnv *env, jclass cls, jlong b) { UNUSED; return ek.ek_bit_count((uint64_t)b); }
+JNIEXPORT jlong K(perft0)(JNIEnv *env, jclass cls, jlong p, jlong o, jint d) { UNUSED; return (jlong)ek.ek_perft((uint64_t)p, (uint64_t)o, d); }
+JNIEXPORT jlong K(perftTerminal0)(JNIEnv *env, jclass cls, jlong p, jlong o, jint d) { UNUSED; return (jlong)ek.ek_perft_terminal((uint64_t)p, (uint64_t)o, d); }
+
+/* Java arrays pinned for one batch call: inputs released without copy-back, outputs with. */
+typedef struct {
+    jarray array;
+    void *data;
+    jint mode;
+} Pin;
+
+static void *pin(JNIEnv *env, Pin *pin, jarray array, int output) {
+    pin->array = array;
+    pin->mode = output ? 0 : JNI_ABORT;
+    pin->data = (*env)->GetPrimitiveArrayCritical(env, array, NULL);
+    return pin->data;
+}
+
+static void unpin(JNIEnv *env, Pin *pins, int n) {
+    for (int i = n - 1; i >= 0; i--) {
+        if (pins[i].data != NULL) (*env)->ReleasePrimitiveArrayCritical(env, pins[i].array, pins[i].data, pins[i].mode);
+    }
+}
+
+JNIEXPORT jint K(flipBatch0)(JNIEnv *env, jclass cls, jint n, jintArray xs, jlongArray ps, jlongArray os, jlongArray out) {
+    (void)cls;
+    Pin p[4];
+    int r = ek.ek_flip_batch((size_t)n, pin(env, &p[0], xs, 0), pin(env, &p[1], ps, 0), pin(env, &p[2], os, 0),
+                             pin(env, &p[3], out, 1));
+    unpin(env, p, 4);
+    return r;
+}
+
+JNIEXPORT jint K(boardNextBatch0)(JNIEnv *env, jclass cls, jint n, jintArray xs, jlongArray ps, jlongArray os,
+                                  jlongArray nps, jlongArray nos) {
+    (void)cls;
+    Pin p[5];
+    int r = ek.ek_board_next_batch((size_t)n, pin(env, &p[0], xs, 0), pin(env, &p[1], ps, 0), pin(env, &p[2], os, 0),
+                                   pin(env, &p[3], nps, 1), pin(env, &p[4], nos, 1));
+    unpin(env, p, 5);
+    return r;
+}
+
+JNIEXPORT jint K(countLastFlipBatch0)(JNIEnv *env, jclass cls, jint n, jintArray xs, jlongArray ps, jintArray out) {
+    (void)cls;
+    Pin p[3];
+    int r = ek.ek_count_last_flip_batch((size_t)n, pin(env, &p[0], xs, 0), pin(env, &p[1], ps, 0), pin(env, &p[2], out, 1));
+    unpin(env, p, 3);
+    return r;
+}
+
+/* A batch call over (P, O) pairs. */
+#define PAIR_BATCH(jname, cname, jout)                                                                   \
+    JNIEXPORT jint K(jname)(JNIEnv *env, jclass cls, jint n, jlongArray ps, jlongArray os, jout out) {    \
+        (void)cls;                                                                                       \
+        Pin p[3];                                                                                        \
+        int r = ek.cname((size_t)n, pin(env, &p[0], ps, 0), pin(env, &p[1], os, 0), pin(env, &p[2], out, 1)); \
+        unpin(env, p, 3);                                                                                \
+        return r;                                                                                        \
+    }
+
+PAIR_BATCH(getMovesBatch0, ek_get_moves_batch, jlongArray)
+PAIR_BATCH(getMobilityBatch0, ek_get_mobility_batch, jintArray)
+PAIR_BATCH(getStabilityBatch0, ek_get_stability_batch, jintArray)
+PAIR_BATCH(hashBatch0, ek_board_get_hash_code_batch, jlongArray)

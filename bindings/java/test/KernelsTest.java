@@ -1,0 +1,300 @@
+// Tests of the Java binding: known answers from Edax 4.6 (tests/data/golden), single and batch
+// calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
+// batch calls; loading and error reporting.
+//
+// Usage: java -cp CLASSES -Dedaxkernels.jni=GLUE KernelsTest GOLDEN_DIR LIBRARY_PATH, or
+// LIBRARY_PATH "-" to load the default way (EDAX_KERNELS_LIB, else the system search path).
+
+import edaxkernels.Board;
+import edaxkernels.EdaxKernelsException;
+import edaxkernels.Kernels;
+import edaxkernels.Library;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+public final class KernelsTest {
+    private static Path golden;
+    private static int passed, failed;
+
+    interface Test {
+        void run() throws Exception;
+    }
+
+    interface LevelTest {
+        void run(String isa) throws Exception;
+    }
+
+    static List<String[]> records(String name) throws IOException {
+        List<String[]> recs = new ArrayList<>();
+        for (String line : Files.readAllLines(golden.resolve(name))) {
+            if (!line.startsWith("#") && !line.isBlank()) {
+                recs.add(line.split(" "));
+            }
+        }
+        if (recs.isEmpty()) {
+            throw new IOException(name + " has no records");
+        }
+        return recs;
+    }
+
+    static long hex(String s) {
+        return Long.parseUnsignedLong(s, 16);
+    }
+
+    static int dec(String s) {
+        return Integer.parseInt(s);
+    }
+
+    static void eq(Object got, Object want, String what) {
+        if (!Objects.equals(got, want)) {
+            throw new AssertionError(what + ": got " + got + ", want " + want);
+        }
+    }
+
+    static void throwsA(Class<? extends Throwable> type, Test t, String what) {
+        try {
+            t.run();
+        } catch (Throwable e) {
+            if (type.isInstance(e)) {
+                return;
+            }
+            throw new AssertionError(what + ": threw " + e);
+        }
+        throw new AssertionError(what + ": no " + type.getSimpleName());
+    }
+
+    static void run(String name, Test t) {
+        try {
+            t.run();
+            passed++;
+            System.out.println("ok   " + name);
+        } catch (Throwable e) {
+            failed++;
+            System.out.println("FAIL " + name + ": " + e);
+        }
+    }
+
+    static void onEveryLevel(LevelTest t) throws Exception {
+        String best = Kernels.isa();
+        try {
+            for (String isa : new String[] {"portable", "sse2", "avx2", "avx512"}) {
+                if (Kernels.isaSupported(isa)) {
+                    Kernels.setIsa(isa);
+                    t.run(isa);
+                }
+            }
+        } finally {
+            Kernels.setIsa(best);
+        }
+    }
+
+    static long[] hexColumn(List<String[]> recs, int c) {
+        return recs.stream().mapToLong(r -> hex(r[c])).toArray();
+    }
+
+    static int[] decColumn(List<String[]> recs, int c) {
+        return recs.stream().mapToInt(r -> dec(r[c])).toArray();
+    }
+
+    static void flip() throws Exception {
+        List<String[]> recs = records("flip.txt");
+        long[] ps = hexColumn(recs, 0), os = hexColumn(recs, 1), want = hexColumn(recs, 3);
+        int[] xs = decColumn(recs, 2);
+        onEveryLevel(isa -> {
+            long[] batch = Kernels.flipBatch(xs, ps, os);
+            for (int i = 0; i < xs.length; i++) {
+                eq(Kernels.flip(xs[i], ps[i], os[i]), want[i], isa + " flip line " + i);
+                eq(batch[i], want[i], isa + " flip batch line " + i);
+            }
+        });
+    }
+
+    static void boardNext() throws Exception {
+        List<String[]> recs = records("flip.txt");
+        long[] ps = hexColumn(recs, 0), os = hexColumn(recs, 1), f = hexColumn(recs, 3);
+        int[] xs = decColumn(recs, 2);
+        long[] np = ps.clone(), no = os.clone();
+        Kernels.nextBatch(xs, np, no, np, no); // in place
+        for (int i = 0; i < xs.length; i++) {
+            long sq = xs[i] < 64 ? 1L << xs[i] : 0;
+            Board want = new Board(os[i] ^ f[i], ps[i] ^ (f[i] | sq));
+            eq(Kernels.next(new Board(ps[i], os[i]), xs[i]), want, "next line " + i);
+            eq(new Board(np[i], no[i]), want, "next batch (in place) line " + i);
+        }
+    }
+
+    static void moves() throws Exception {
+        List<String[]> recs = records("moves.txt");
+        long[] ps = hexColumn(recs, 0), os = hexColumn(recs, 1), want = hexColumn(recs, 2);
+        onEveryLevel(isa -> {
+            long[] moves = Kernels.getMovesBatch(ps, os);
+            int[] mobility = Kernels.getMobilityBatch(ps, os);
+            for (int i = 0; i < ps.length; i++) {
+                String at = isa + " moves line " + i;
+                String[] r = recs.get(i);
+                eq(Kernels.getMoves(ps[i], os[i]), want[i], at);
+                eq(moves[i], want[i], at + " (batch)");
+                eq(Kernels.getMobility(ps[i], os[i]), dec(r[3]), at + " mobility");
+                eq(mobility[i], dec(r[3]), at + " mobility (batch)");
+                eq(Kernels.getWeightedMobility(ps[i], os[i]), dec(r[4]), at + " weighted");
+                eq(Kernels.getPotentialMobility(ps[i], os[i]), dec(r[5]), at + " potential");
+                eq(Kernels.canMove(ps[i], os[i]), r[6].equals("1"), at + " can_move");
+            }
+        });
+    }
+
+    static void stability() throws Exception {
+        List<String[]> recs = records("stability.txt");
+        long[] ps = hexColumn(recs, 0), os = hexColumn(recs, 1);
+        onEveryLevel(isa -> {
+            int[] batch = Kernels.getStabilityBatch(ps, os);
+            for (int i = 0; i < ps.length; i++) {
+                String at = isa + " stability line " + i;
+                String[] r = recs.get(i);
+                eq(Kernels.getStability(ps[i], os[i]), dec(r[2]), at);
+                eq(batch[i], dec(r[2]), at + " (batch)");
+                eq(Kernels.getEdgeStability(ps[i], os[i]), dec(r[3]), at + " edge");
+                eq(Kernels.getCornerStability(ps[i]), dec(r[4]), at + " corner");
+            }
+        });
+    }
+
+    static void lastFlip() throws Exception {
+        List<String[]> recs = records("last_flip.txt");
+        long[] ps = hexColumn(recs, 0);
+        int[] xs = decColumn(recs, 1), want = decColumn(recs, 2);
+        onEveryLevel(isa -> {
+            int[] batch = Kernels.countLastFlipBatch(xs, ps);
+            for (int i = 0; i < ps.length; i++) {
+                eq(Kernels.countLastFlip(xs[i], ps[i]), want[i], isa + " last flip line " + i);
+                eq(batch[i], want[i], isa + " last flip batch line " + i);
+            }
+        });
+    }
+
+    static void hash() throws Exception {
+        List<String[]> recs = records("hash.txt");
+        long[] ps = hexColumn(recs, 0), os = hexColumn(recs, 1), want = hexColumn(recs, 2);
+        long[] batch = Kernels.hashBatch(ps, os);
+        for (int i = 0; i < ps.length; i++) {
+            eq(Kernels.hash(new Board(ps[i], os[i])), want[i], "hash line " + i);
+            eq(batch[i], want[i], "hash batch line " + i);
+        }
+    }
+
+    static void symmetryAndUnique() throws Exception {
+        int i = 0;
+        for (String[] r : records("symmetry.txt")) {
+            Board b = new Board(hex(r[0]), hex(r[1]));
+            eq(Kernels.symmetry(b, dec(r[2])), new Board(hex(r[3]), hex(r[4])), "symmetry line " + i++);
+        }
+        i = 0;
+        for (String[] r : records("unique.txt")) {
+            Kernels.Unique u = Kernels.unique(new Board(hex(r[0]), hex(r[1])));
+            eq(u.board, new Board(hex(r[2]), hex(r[3])), "unique line " + i);
+            eq(u.symmetry, dec(r[4]), "unique symmetry line " + i++);
+        }
+    }
+
+    /** Nodes depth plies below root, level by level with the batch calls (Edax's convention). */
+    static long walkPerft(Board root, int depth) {
+        long[] ps = {root.player}, os = {root.opponent};
+        for (int ply = 0; ply < depth; ply++) {
+            long[] moves = Kernels.getMovesBatch(ps, os);
+            int n = 0;
+            for (int i = 0; i < ps.length; i++) {
+                n += moves[i] != 0 ? Long.bitCount(moves[i]) : Kernels.canMove(os[i], ps[i]) ? 1 : 0;
+            }
+            int[] xs = new int[n];
+            long[] cp = new long[n], co = new long[n];
+            int k = 0;
+            for (int i = 0; i < ps.length; i++) {
+                if (moves[i] == 0 && Kernels.canMove(os[i], ps[i])) {
+                    xs[k] = Kernels.PASS;
+                    cp[k] = ps[i];
+                    co[k++] = os[i];
+                }
+                for (long m = moves[i]; m != 0; m &= m - 1) {
+                    xs[k] = Long.numberOfTrailingZeros(m);
+                    cp[k] = ps[i];
+                    co[k++] = os[i];
+                }
+            }
+            Kernels.nextBatch(xs, cp, co, cp, co);
+            ps = cp;
+            os = co;
+        }
+        return ps.length;
+    }
+
+    static void perft() throws Exception {
+        for (String[] r : records("perft.txt")) {
+            int depth = dec(r[0]);
+            if (depth >= 6 && depth <= 8) {
+                eq(Kernels.perft(Board.START, depth), Long.parseUnsignedLong(r[1]), "ek_perft depth " + depth);
+                eq(walkPerft(Board.START, depth), Long.parseUnsignedLong(r[1]), "walked perft depth " + depth);
+            }
+        }
+    }
+
+    static void errors() throws Exception {
+        throwsA(EdaxKernelsException.class, () -> Kernels.symmetry(Board.START, 8), "symmetry 8");
+        try {
+            Kernels.symmetry(Board.START, -1);
+        } catch (EdaxKernelsException e) {
+            eq(e.status(), -2, "EK_ERR_RANGE status");
+        }
+        throwsA(EdaxKernelsException.class, () -> Kernels.setIsa("bogus"), "unknown level");
+        throwsA(IllegalArgumentException.class, () -> Kernels.flipBatch(new int[2], new long[2], new long[3]), "lengths");
+        throwsA(NullPointerException.class, () -> Kernels.getMovesBatch(null, new long[1]), "null array");
+        eq(Kernels.flipBatch(new int[0], new long[0], new long[0]).length, 0, "empty batch");
+        eq(Kernels.flip(Kernels.PASS, Board.START.player, Board.START.opponent), 0L, "flip pass");
+        eq(Kernels.version().split("\\.").length, 3, "version");
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2) {
+            System.err.println("usage: KernelsTest GOLDEN_DIR LIBRARY_PATH|-");
+            System.exit(2);
+        }
+        golden = Path.of(args[0]);
+        run("a missing library is reported with the ways to find it", () -> {
+            try {
+                Library.load("/nonexistent/libedax_kernels.so");
+                throw new AssertionError("no error");
+            } catch (EdaxKernelsException e) {
+                if (!e.getMessage().contains("/nonexistent/libedax_kernels.so") || !e.getMessage().contains(Library.ENV_VAR)) {
+                    throw new AssertionError("unclear message: " + e.getMessage());
+                }
+            }
+        });
+        if (!args[1].equals("-")) {
+            run("loading from an explicit path", () -> {
+                Library.load(args[1]);
+                eq(Library.loadedFrom(), args[1], "loaded from");
+            });
+        } else {
+            run("loading the default way", () -> {
+                eq(Kernels.version().isEmpty(), false, "version");
+                String env = System.getenv(Library.ENV_VAR);
+                eq(Library.loadedFrom(), env == null || env.isEmpty() ? Library.FILE_NAME : env, "loaded from");
+            });
+        }
+        run("flip (every level, single and batch)", KernelsTest::flip);
+        run("board_next (single and batch, in place)", KernelsTest::boardNext);
+        run("moves and mobility (every level, single and batch)", KernelsTest::moves);
+        run("stability (every level, single and batch)", KernelsTest::stability);
+        run("count_last_flip (every level, single and batch)", KernelsTest::lastFlip);
+        run("hash (single and batch)", KernelsTest::hash);
+        run("symmetry and unique", KernelsTest::symmetryAndUnique);
+        run("perft 6..8 (ek_perft and walked with batch calls)", KernelsTest::perft);
+        run("errors and edge cases", KernelsTest::errors);
+        System.out.println("level " + Kernels.isa());
+        System.out.println("java: " + passed + " passed, " + failed + " failed");
+        System.exit(failed == 0 ? 0 : 1);
+    }
+}

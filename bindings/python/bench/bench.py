@@ -1,0 +1,64 @@
+"""Per-call cost of edax_kernels.flip from Python (ctypes), and per-board cost of flip_batch
+(NumPy arrays), on the records of a flip.txt golden file.
+Prints "python <single ns/call> <batch ns/board> <checksum>".
+Usage: python bench.py FLIP_TXT LIBRARY_PATH
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import edax_kernels as ek  # noqa: E402
+
+SAMPLES = 11
+
+
+def per_board(f, n):
+    """Median over SAMPLES of the time per board of f, each sample repeating f for >= 20 ms."""
+    reps = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            f()
+        if time.perf_counter() - t0 >= 0.02:
+            break
+        reps *= 2
+    times = []
+    for _ in range(SAMPLES):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            f()
+        times.append((time.perf_counter() - t0) / reps / n * 1e9)
+    return statistics.median(times)
+
+
+def main():
+    ek.load(sys.argv[2])
+    recs = [line.split() for line in Path(sys.argv[1]).read_text().splitlines() if not line.startswith("#")]
+    xs = [int(r[2]) for r in recs]
+    ps = [int(r[0], 16) for r in recs]
+    os_ = [int(r[1], 16) for r in recs]
+    axs, aps, aos = np.array(xs, dtype=np.int32), np.array(ps, dtype=np.uint64), np.array(os_, dtype=np.uint64)
+    out = np.empty(len(xs), dtype=np.uint64)
+    sink = [0]
+    flip = ek.flip
+
+    def single():
+        s = 0
+        for x, p, o in zip(xs, ps, os_):
+            s += flip(x, p, o)
+        sink[0] += s
+
+    def batch():
+        ek.flip_batch(axs, aps, aos, out=out)
+        sink[0] += int(out[-1])
+
+    a, b = per_board(single, len(xs)), per_board(batch, len(xs))
+    print(f"python {a:.2f} {b:.2f} {sink[0] % 2**64}")
+
+
+main()

@@ -1,0 +1,134 @@
+//! Edax 4.6's pattern evaluation: the `Eval` state (features per ply), its operations, and the
+//! eval.dat weights.
+//!
+//! Layouts are Edax's: [`EkEval`] is `Eval` (features pointer, player, ply), [`EkEvalFeature`]
+//! is `Feature` (48 x u16, 96 bytes, 32-byte aligned as in Edax's AVX2 build), [`EkMove`] is
+//! `Move`. A feature is the base-3 number of its pattern squares (0 = the features' player,
+//! 1 = the other colour, 2 = empty) plus its offset; `player` says which colour the features'
+//! player is (toggled by every move and pass), `ply` which slot of the feature array is current.
+
+pub(crate) mod patterns;
+mod table;
+pub(crate) mod weights;
+
+use crate::board::EkBoard;
+use patterns::{FEATURE_DELTA, FEATURE_OFFSET, FEATURE_SQUARES, N_FEATURES, N_PLIES};
+pub use weights::{LoadError, Weights, EVAL_FILE_SIZE, INDEX_LEN, PLY_STRIDE};
+
+/// Edax's `Feature`: the 47 features of a position (and one padding feature).
+#[repr(C, align(32))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EkEvalFeature {
+    /// The features.
+    pub v: [u16; 48],
+}
+
+/// Edax's `Eval`: the features of every ply of the current line, and who is to move in them.
+#[repr(C)]
+#[derive(Debug)]
+pub struct EkEval {
+    /// 61 features, one per ply (allocated by `ek_eval_init`, 64-byte aligned).
+    pub feature: *mut EkEvalFeature,
+    /// 0 when the side to move is the features' player, 1 otherwise.
+    pub player: i32,
+    /// Current ply (60 - empty squares), indexing `feature`.
+    pub ply: i32,
+}
+
+/// Edax's `Move` (move.h): `x` and `flipped` are what `eval_update` reads.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EkMove {
+    /// Next move of an Edax move list.
+    pub next: *mut EkMove,
+    /// Discs flipped by the move.
+    pub flipped: u64,
+    /// Square played.
+    pub x: i32,
+    /// Move score.
+    pub score: i32,
+    /// Move cost.
+    pub cost: u32,
+}
+
+/// Edax's `eval_set`: the features of `board` (side to move = the features' player).
+pub(crate) fn features_of(board: &EkBoard) -> EkEvalFeature {
+    let mut v = [0u16; 48];
+    for (i, squares) in FEATURE_SQUARES.iter().enumerate() {
+        let digits = squares.iter().fold(0u16, |f, &x| {
+            let digit = 2 - 2 * ((board.player >> x) & 1) - ((board.opponent >> x) & 1);
+            f * 3 + digit as u16
+        });
+        v[i] = digits + FEATURE_OFFSET[i];
+    }
+    v[N_FEATURES] = FEATURE_OFFSET[N_FEATURES];
+    EkEvalFeature { v }
+}
+
+/// `eval_update` on plain integers: the features after the side to move plays `x` and flips
+/// `flipped`. Player 0 moves: the new disc goes from digit 2 to 0, flipped discs from 1 to 0;
+/// player 1: new disc 2 to 1, flipped discs 0 to 1.
+#[inline(always)]
+pub(crate) fn update_scalar(from: &EkEvalFeature, x: usize, flipped: u64, player: i32) -> EkEvalFeature {
+    let mut v = from.v;
+    let (placed, flip_sign) = if player == 0 { (2u16, 0u16.wrapping_sub(1)) } else { (1, 1) };
+    for (f, d) in v.iter_mut().zip(FEATURE_DELTA.0[x & 63].iter()) {
+        *f = f.wrapping_sub(placed.wrapping_mul(*d));
+    }
+    let mut b = flipped;
+    while b != 0 {
+        let y = b.trailing_zeros() as usize;
+        b &= b - 1;
+        for (f, d) in v.iter_mut().zip(FEATURE_DELTA.0[y].iter()) {
+            *f = f.wrapping_add(flip_sign.wrapping_mul(*d));
+        }
+    }
+    EkEvalFeature { v }
+}
+
+/// `eval_accumulate` on plain integers: the sum of the weights of the 47 features, given the
+/// index table of the colour and the weights of the ply.
+#[inline(always)]
+pub(crate) fn accumulate_scalar(f: &EkEvalFeature, index: &[u32; INDEX_LEN], ply: &[i16; PLY_STRIDE]) -> i32 {
+    let mut sum = 0;
+    for (&f, &base) in f.v[..N_FEATURES].iter().zip(patterns::FEATURE_BASE.0.iter()) {
+        let u = base as usize + f as usize;
+        // SAFETY: u < GROUP_BASE[4] + 65536 = INDEX_LEN, and index entries are at most N_PACKED,
+        // inside a ply's PLY_STRIDE weights: any feature value is in bounds.
+        sum += unsafe { *ply.get_unchecked(*index.get_unchecked(u) as usize) } as i32;
+    }
+    sum
+}
+
+/// Number of feature slots of an `EkEval` (one per ply).
+///
+/// cbindgen:ignore
+pub const EVAL_PLIES: usize = N_PLIES;
+
+/// The features of `board`, its side to move being the features' player (Edax's `eval_set`).
+pub fn features(board: &EkBoard) -> EkEvalFeature {
+    features_of(board)
+}
+
+impl Weights {
+    /// `eval_accumulate` with the kernels of one level: the sum of the weights of the features
+    /// `f` at `ply` (0..=60, larger is 60) for `player` (0 or 1; only bit 0 is used).
+    pub fn accumulate(&self, k: &crate::Kernels, f: &EkEvalFeature, ply: usize, player: i32) -> i32 {
+        k.eval_accumulate(f, self.index((player & 1) as usize), self.ply(ply))
+    }
+}
+
+/// Loads an eval.dat file and makes it the weights in use (see `ek_eval_load_file`).
+pub fn load_file(path: &std::path::Path) -> Result<&'static Weights, LoadError> {
+    weights::publish_file(path)
+}
+
+/// Loads an eval.dat image and makes it the weights in use (see `ek_eval_load_buffer`).
+pub fn load_buffer(data: &[u8]) -> Result<&'static Weights, LoadError> {
+    weights::publish(data)
+}
+
+/// The weights in use, if any.
+pub fn loaded() -> Option<&'static Weights> {
+    weights::active()
+}

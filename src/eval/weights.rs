@@ -1,0 +1,214 @@
+//! Edax's eval.dat weights: parsing, and the process-wide published weights.
+//!
+//! The weights are kept **packed**, as in the file (61 plies x 114,364 int16 + one zero weight
+//! for the padding feature: 14 MB), instead of Edax's unpacked copy per ply and colour
+//! (61 x 2 x 226,317 int16: 55 MB). A feature is turned into its packed position by one of two
+//! shared index tables (one per colour: 2 MB in all), built from the pattern symmetries exactly
+//! as Edax's `unpack`. `weight(colour, ply, feature)` is therefore the
+//! value Edax's `EVAL_WEIGHT[ply][colour][feature]` holds.
+
+use super::patterns::{Shape, CONSTANT, N_PACKED, N_PLIES, N_UNPACKED, SHAPES};
+use super::table::Table;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// Why a file or buffer is not loadable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file cannot be opened or read.
+    Io(String),
+    /// The EDAX/EVAL header is missing (in both byte orders).
+    NotEdax,
+    /// The data is not exactly a header and 61 plies of weights.
+    Size {
+        /// The size found.
+        found: usize,
+    },
+    /// The memory for the weights cannot be allocated.
+    NoMemory,
+}
+
+/// Size of a valid eval.dat: the 28-byte header and 61 plies of packed int16 weights.
+///
+/// cbindgen:ignore
+pub const EVAL_FILE_SIZE: usize = 28 + N_PLIES * N_PACKED * 2;
+
+const EDAX: u32 = 0x4544_4158;
+const EVAL: u32 = 0x4556_414C;
+
+/// Stride of one ply: its packed weights, the zero weight of the padding feature, and one more
+/// zero so that a 32-bit gather of the last weight stays inside the ply.
+///
+/// cbindgen:ignore
+pub const PLY_STRIDE: usize = N_PACKED + 2;
+
+/// Loaded weights, immutable once published.
+pub struct Weights {
+    /// `PLY_STRIDE` weights per ply.
+    packed: Table<i16>,
+    /// The shared index tables.
+    index: &'static IndexTables,
+    /// Version, release and build fields of the header.
+    pub version: [u32; 3],
+}
+
+impl Weights {
+    /// The packed weights of `ply` (0..=60; larger plies give ply 60's).
+    #[inline(always)]
+    pub(crate) fn ply(&self, ply: usize) -> &[i16; PLY_STRIDE] {
+        let ply = ply.min(N_PLIES - 1);
+        self.packed[ply * PLY_STRIDE..(ply + 1) * PLY_STRIDE].try_into().expect("PLY_STRIDE weights per ply")
+    }
+
+    /// The index table of `colour` (0: the features' player is the side to move).
+    #[inline(always)]
+    pub(crate) fn index(&self, colour: usize) -> &[u32; INDEX_LEN] {
+        self.index.get(colour)
+    }
+
+    /// Parses an eval.dat image: header EDAX/EVAL in either byte order, version fields, then
+    /// 61 plies of 114,364 int16, nothing more.
+    pub fn parse(data: &[u8]) -> Result<Weights, LoadError> {
+        let word = |i: usize| data.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let swap = match (word(0), word(1)) {
+            (Some(EDAX), Some(EVAL)) => false,
+            (Some(e), Some(v)) if e == EDAX.swap_bytes() && v == EVAL.swap_bytes() => true,
+            _ => return Err(LoadError::NotEdax),
+        };
+        if data.len() != EVAL_FILE_SIZE {
+            return Err(LoadError::Size { found: data.len() });
+        }
+        let field = |i: usize| word(i).map_or(0, |w| if swap { w.swap_bytes() } else { w });
+        let index = index_tables().ok_or(LoadError::NoMemory)?;
+        let mut packed = Table::zeroed(N_PLIES * PLY_STRIDE).ok_or(LoadError::NoMemory)?;
+        for (ply, out) in packed.chunks_exact_mut(PLY_STRIDE).enumerate() {
+            let record = &data[28 + ply * N_PACKED * 2..28 + (ply + 1) * N_PACKED * 2];
+            for (w, b) in out.iter_mut().zip(record.chunks_exact(2)) {
+                let v = i16::from_le_bytes([b[0], b[1]]);
+                *w = if swap { v.swap_bytes() } else { v };
+            }
+        }
+        Ok(Weights { packed, index, version: [field(2), field(3), field(4)] })
+    }
+}
+
+/// Length of an index table: any 16-bit feature value of any group is a valid index, so no
+/// lookup needs a bounds check; indexes past the patterns give the zero weight.
+///
+/// cbindgen:ignore
+pub const INDEX_LEN: usize = super::patterns::GROUP_BASE[4] as usize + 65536;
+
+/// `INDEX[colour][u]`: the packed position (at most `N_PACKED`, the zero weight) of the weight
+/// of unpacked index `u` for colour `colour` (0: the features' player is the side to move),
+/// the two colours one after the other.
+pub(crate) struct IndexTables(Table<u32>);
+
+impl IndexTables {
+    fn get(&self, colour: usize) -> &[u32; INDEX_LEN] {
+        self.0[colour * INDEX_LEN..(colour + 1) * INDEX_LEN].try_into().expect("INDEX_LEN entries")
+    }
+}
+
+/// Powers of 3 up to the largest pattern (10 squares).
+const POW3: [u32; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049];
+
+/// Fills both colours' entries of one pattern shape. Configurations `l` are visited in order
+/// with their base-3 digits kept in an odometer (digit i = (l / 3^i) % 3), from which come the
+/// configuration seen through the pattern's own symmetry (Edax's `player_feature`: digit
+/// `sym[i]` moves to place i) and the one with the colours exchanged (Edax's
+/// `opponent_feature`: digits 0 and 1 swap). A configuration and its mirror share one packed
+/// weight, ranked in order of first appearance, as Edax's `unpack` does.
+fn fill_shape(shape: &Shape, index: &mut [u32]) {
+    let n = shape.n as usize;
+    let size = POW3[n];
+    let mut rank = vec![0u32; size as usize];
+    let mut digit = [0u8; 10];
+    let mut next = 0;
+    for l in 0..size {
+        let (mut mirrored, mut opponent) = (0, 0);
+        for i in 0..n {
+            mirrored += digit[shape.sym[i] as usize] as u32 * POW3[i];
+            opponent += [1, 0, 2][digit[i] as usize] * POW3[i];
+        }
+        rank[l as usize] = if mirrored < l {
+            rank[mirrored as usize]
+        } else {
+            next += 1;
+            next - 1
+        };
+        let packed = shape.packed + rank[l as usize];
+        index[(shape.unpacked + l) as usize] = packed;
+        index[INDEX_LEN + (shape.unpacked + opponent) as usize] = packed;
+        for d in digit[..n].iter_mut() {
+            if *d == 2 {
+                *d = 0;
+            } else {
+                *d += 1;
+                break;
+            }
+        }
+    }
+}
+
+/// The index tables, built on first use (a few milliseconds) and shared by all weights; `None`
+/// when their 2 MB cannot be allocated.
+fn index_tables() -> Option<&'static IndexTables> {
+    static TABLES: OnceLock<Option<IndexTables>> = OnceLock::new();
+    TABLES
+        .get_or_init(|| {
+            let mut index = Table::zeroed(2 * INDEX_LEN)?;
+            index.fill(N_PACKED as u32);
+            for shape in &SHAPES {
+                fill_shape(shape, &mut index);
+            }
+            for colour in index.chunks_exact_mut(INDEX_LEN) {
+                colour[CONSTANT.0 as usize] = CONSTANT.1;
+                debug_assert_eq!(colour[N_UNPACKED - 1], N_PACKED as u32);
+            }
+            Some(IndexTables(index))
+        })
+        .as_ref()
+}
+
+/// The published weights (null before the first successful load).
+static ACTIVE: AtomicPtr<Weights> = AtomicPtr::new(core::ptr::null_mut());
+
+/// Every weight set ever published. They are never freed: an evaluation running in another
+/// thread may still read the previous set. Loading the same data again reuses its set, so
+/// only distinct files cost memory.
+static LOADED: Mutex<Vec<&'static Weights>> = Mutex::new(Vec::new());
+
+/// The weights in use, if any.
+#[inline(always)]
+pub fn active() -> Option<&'static Weights> {
+    // SAFETY: ACTIVE only ever holds null or a leaked, never freed, immutable Weights.
+    unsafe { ACTIVE.load(Ordering::Acquire).as_ref() }
+}
+
+/// Parses `data` and makes it the weights in use. Loads are serialised: concurrent callers
+/// with the same data load it once. On error nothing changes.
+pub fn publish(data: &[u8]) -> Result<&'static Weights, LoadError> {
+    let weights = Weights::parse(data)?;
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    let w = match loaded.iter().find(|w| *w.packed == *weights.packed && w.version == weights.version) {
+        Some(w) => *w,
+        None => {
+            let w: &'static Weights = Box::leak(Box::new(weights));
+            loaded.push(w);
+            w
+        }
+    };
+    ACTIVE.store(w as *const Weights as *mut Weights, Ordering::Release);
+    Ok(w)
+}
+
+/// Reads a file and publishes its weights (see [`publish`]).
+pub fn publish_file(path: &std::path::Path) -> Result<&'static Weights, LoadError> {
+    let data = std::fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+    publish(&data)
+}
+
+/// Stops using any weights (Edax's `eval_close`); they stay in memory, see [`LOADED`].
+pub fn unpublish() {
+    ACTIVE.store(core::ptr::null_mut(), Ordering::Release);
+}

@@ -1,0 +1,141 @@
+//! Edax 4.6's evaluation names and signatures (eval.h; feature `edax-abi-eval`), for linking into
+//! an Edax build in place of its eval.c. Same defined behaviour as the `ek_eval_` exports,
+//! except that, as in Edax, `eval_open` and `eval_init` do not return when they fail: they
+//! print the reason on stderr and exit the process with EXIT_FAILURE (Edax's `fatal_error`).
+//! These are the only functions of the library that can end the process; the `ek_eval_`
+//! functions return a status instead.
+
+use crate::board::EkBoard;
+use crate::eval::{EkEval, EkMove};
+use core::ffi::{c_char, c_int, CStr};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether an `eval_open` ever succeeded: Edax sets `eval_sigma`'s coefficients then.
+static SIGMA_SET: AtomicBool = AtomicBool::new(false);
+
+/// `void eval_open(const char *file)`: loads the weights unless weights are loaded already
+/// (Edax reads the file once until `eval_close`). Edax's contract on failure (missing,
+/// truncated, wrongly-sized or non-Edax file, NULL): it does not return; it writes
+/// `edax_kernels: eval_open(<file>): <reason>` to stderr and exits with EXIT_FAILURE.
+/// `ek_eval_load_file` is the same load returning a status.
+///
+/// # Safety
+/// `file` must be NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn eval_open(file: *const c_char) {
+    if super::eval_api::ek_eval_loaded() != 0 {
+        return;
+    }
+    // SAFETY: same contract as ek_eval_load_file.
+    let status = unsafe { super::eval_api::ek_eval_load_file(file) };
+    if status == super::api::EK_OK {
+        SIGMA_SET.store(true, Ordering::Relaxed);
+    } else {
+        let name = if file.is_null() {
+            "(null)".into()
+        } else {
+            // SAFETY: non-null, NUL-terminated by contract.
+            unsafe { CStr::from_ptr(file) }.to_string_lossy()
+        };
+        // SAFETY: ek_status_message returns a static NUL-terminated string.
+        let why = unsafe { CStr::from_ptr(super::api::ek_status_message(status)) }.to_string_lossy();
+        fatal(&format!("eval_open({name}): {why}"));
+    }
+}
+
+/// `void eval_close(void)`: stops using the weights (see `ek_eval_unload`).
+#[no_mangle]
+pub extern "C" fn eval_close() {
+    super::eval_api::ek_eval_unload();
+}
+
+/// `void eval_init(Eval*)`: see `ek_eval_init`; a NULL `eval` does nothing. Out of memory, as in
+/// Edax, it does not return: it writes the reason to stderr and exits with EXIT_FAILURE.
+///
+/// # Safety
+/// `eval` must be NULL or point to a writable `Eval`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_init(eval: *mut EkEval) {
+    // SAFETY: same contract.
+    if unsafe { super::eval_api::ek_eval_init(eval) } == super::api::EK_ERR_NO_MEMORY {
+        fatal("eval_init: cannot allocate the eval features");
+    }
+}
+
+/// Edax's `fatal_error`: the message on stderr, then exit(EXIT_FAILURE).
+fn fatal(message: &str) -> ! {
+    eprintln!("edax_kernels: {message}");
+    std::process::exit(1)
+}
+
+/// `void eval_free(Eval*)`: see `ek_eval_free`.
+///
+/// # Safety
+/// As for `ek_eval_free`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_free(eval: *mut EkEval) {
+    // SAFETY: same contract.
+    unsafe { super::eval_api::ek_eval_free(eval) }
+}
+
+/// `void eval_set(Eval*, const Board*)`: see `ek_eval_set`.
+///
+/// # Safety
+/// As for `ek_eval_set`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_set(eval: *mut EkEval, board: *const EkBoard) {
+    // SAFETY: same contract.
+    unsafe { super::eval_api::ek_eval_set(eval, board) };
+}
+
+/// `void eval_update(Eval*, const Move*)`: see `ek_eval_update`.
+///
+/// # Safety
+/// As for `ek_eval_update`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_update(eval: *mut EkEval, mv: *const EkMove) {
+    // SAFETY: same contract.
+    unsafe { super::eval_api::ek_eval_update(eval, mv) };
+}
+
+/// `void eval_restore(Eval*)`: see `ek_eval_restore`.
+///
+/// # Safety
+/// As for `ek_eval_restore`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_restore(eval: *mut EkEval) {
+    // SAFETY: same contract.
+    unsafe { super::eval_api::ek_eval_restore(eval) };
+}
+
+/// `void eval_pass(Eval*)`: see `ek_eval_pass`.
+///
+/// # Safety
+/// As for `ek_eval_pass`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_pass(eval: *mut EkEval) {
+    // SAFETY: same contract.
+    unsafe { super::eval_api::ek_eval_pass(eval) };
+}
+
+/// `int eval_accumulate(const Eval*)`: see `ek_eval_accumulate`.
+///
+/// # Safety
+/// As for `ek_eval_accumulate`.
+#[no_mangle]
+pub unsafe extern "C" fn eval_accumulate(eval: *const EkEval) -> c_int {
+    // SAFETY: same contract.
+    unsafe { super::eval_api::ek_eval_accumulate(eval) }
+}
+
+/// `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a
+/// search at `depth` (with probcut at `probcut_depth`) on `n_empty` squares, with the
+/// coefficients Edax sets on its first `eval_open` (0 before).
+#[no_mangle]
+pub extern "C" fn eval_sigma(n_empty: c_int, depth: c_int, probcut_depth: c_int) -> f64 {
+    if !SIGMA_SET.load(Ordering::Relaxed) {
+        return 0.0;
+    }
+    let s = -0.10026799 * n_empty as f64 + 0.31027733 * depth as f64 - 0.57772603 * probcut_depth as f64;
+    0.07585621 * s * s + 1.16492647 * s + 5.4171698
+}
