@@ -3,7 +3,8 @@
 //!
 //! - Symbols: the dynamic symbol table of `libedax_kernels.so` (`nm -D --defined-only`) holds
 //!   exactly the functions `include/edax_kernels.h` declares: the `ek_` names, plus Edax's names
-//!   (declared under `EK_EDAX_ABI`) in the `edax-abi` build.
+//!   (declared under `EK_EDAX_ABI`) in the `edax-abi` build, plus those of Edax's `eval.h`
+//!   (under `EK_EDAX_ABI_EVAL`) in the `edax-abi-eval` build.
 //! - Panic paths (src/ffi/mod.rs claims the unguarded exports have none): from every export
 //!   whose body does not go through `guard()`, every kernel entry of every level (the function
 //!   pointers of each `Kernels` table) and every first-call trampoline (the initial values of
@@ -21,17 +22,32 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds the C artifacts (default or edax-abi) and returns the shared library's path.
-fn shared_library(edax_abi: bool) -> PathBuf {
+/// The three builds of the C artifacts.
+#[derive(Clone, Copy, Debug)]
+enum Build {
+    Default,
+    EdaxAbi,
+    EdaxAbiEval,
+}
+
+/// Builds the C artifacts of `build` and returns the shared library's path.
+fn shared_library(build: Build) -> PathBuf {
     static BUILD: Mutex<()> = Mutex::new(());
     let _one_build_at_a_time = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let mut cmd = Command::new(root().join("scripts/build-capi.sh"));
-    if edax_abi {
-        cmd.arg("--edax-abi");
-    }
+    let dir = match build {
+        Build::Default => "target/capi/release",
+        Build::EdaxAbi => {
+            cmd.arg("--edax-abi");
+            "target/capi-edax-abi/release"
+        }
+        Build::EdaxAbiEval => {
+            cmd.arg("--edax-abi-eval");
+            "target/capi-edax-abi-eval/release"
+        }
+    };
     let out = cmd.current_dir(root()).output().expect("cannot run scripts/build-capi.sh");
     assert!(out.status.success(), "build-capi.sh failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    let dir = if edax_abi { "target/capi-edax-abi/release" } else { "target/capi/release" };
     root().join(dir).join("libedax_kernels.so")
 }
 
@@ -45,28 +61,59 @@ fn run(program: &str, args: &[&str], file: &Path) -> String {
     String::from_utf8(out.stdout).expect("tool output is UTF-8")
 }
 
-/// The functions the header declares: (`ek_` names, Edax names under `EK_EDAX_ABI`).
-fn declared_functions() -> (BTreeSet<String>, BTreeSet<String>) {
+/// The functions the header declares: `ek_` names, Edax names under `EK_EDAX_ABI`, and
+/// Edax's eval.h names under `EK_EDAX_ABI_EVAL`.
+struct Declared {
+    ek: BTreeSet<String>,
+    edax: BTreeSet<String>,
+    edax_eval: BTreeSet<String>,
+}
+
+impl Declared {
+    /// What the shared library of `build` must export.
+    fn exported_by(&self, build: Build) -> BTreeSet<String> {
+        let mut all = self.ek.clone();
+        if !matches!(build, Build::Default) {
+            all.extend(self.edax.iter().cloned());
+        }
+        if matches!(build, Build::EdaxAbiEval) {
+            all.extend(self.edax_eval.iter().cloned());
+        }
+        all
+    }
+}
+
+fn declared_functions() -> Declared {
     let header = std::fs::read_to_string(root().join("include/edax_kernels.h")).expect("header");
-    let (mut ek, mut edax) = (BTreeSet::new(), BTreeSet::new());
-    let mut in_edax_abi = false;
+    let (mut ek, mut edax, mut edax_eval) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    // 0: outside any feature block, 1: under EK_EDAX_ABI, 2: under EK_EDAX_ABI_EVAL.
+    let mut block = 0;
     for line in header.lines() {
         if line.starts_with("#if defined(EK_EDAX_ABI)") {
-            in_edax_abi = true;
+            block = 1;
+        } else if line.starts_with("#if defined(EK_EDAX_ABI_EVAL)") {
+            block = 2;
         } else if line.starts_with("#endif") {
-            in_edax_abi = false;
+            block = 0;
         } else if line.starts_with(|c: char| c.is_ascii_alphabetic()) && line.contains('(') {
             // A declaration starts in column 0: `type name(args...`.
             let before = &line[..line.find('(').expect("has a parenthesis")];
             let name = before.rsplit(|c: char| !c.is_ascii_alphanumeric() && c != '_').next().expect("a name");
             if !name.is_empty() && !before.starts_with("typedef") {
-                (if in_edax_abi { &mut edax } else { &mut ek }).insert(name.to_owned());
+                [&mut ek, &mut edax, &mut edax_eval][block].insert(name.to_owned());
             }
         }
     }
-    assert!(ek.len() >= 20 && edax.len() >= 10, "header parse found {} ek_ and {} Edax names", ek.len(), edax.len());
-    assert!(ek.iter().all(|n| n.starts_with("ek_")), "a non-ek_ function outside EK_EDAX_ABI: {ek:?}");
-    (ek, edax)
+    assert!(
+        ek.len() >= 40 && edax.len() >= 20 && edax_eval.len() >= 10,
+        "header parse found {} ek_, {} Edax and {} Edax eval names",
+        ek.len(),
+        edax.len(),
+        edax_eval.len()
+    );
+    let stray: Vec<_> = ek.iter().filter(|n| !n.starts_with("ek_")).collect();
+    assert!(stray.is_empty(), "non-ek_ functions outside the EK_EDAX_ABI blocks: {stray:?}");
+    Declared { ek, edax, edax_eval }
 }
 
 fn dynamic_symbols(lib: &Path) -> BTreeSet<String> {
@@ -79,9 +126,10 @@ fn dynamic_symbols(lib: &Path) -> BTreeSet<String> {
 
 #[test]
 fn shared_library_exports_only_the_declared_functions() {
-    let (ek, edax) = declared_functions();
-    for (edax_abi, want) in [(false, ek.clone()), (true, ek.union(&edax).cloned().collect())] {
-        let lib = shared_library(edax_abi);
+    let declared = declared_functions();
+    for build in [Build::Default, Build::EdaxAbi, Build::EdaxAbiEval] {
+        let want = declared.exported_by(build);
+        let lib = shared_library(build);
         let got = dynamic_symbols(&lib);
         let extra: Vec<_> = got.difference(&want).collect();
         let missing: Vec<_> = want.difference(&got).collect();
@@ -231,8 +279,8 @@ fn panics(name: &str) -> bool {
 /// The exported functions whose body runs through `guard()`, from the sources.
 fn guarded_exports() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for file in ["src/ffi/api.rs", "src/ffi/edax_abi.rs"] {
-        let src = std::fs::read_to_string(root().join(file)).expect("source file");
+    for file in std::fs::read_dir(root().join("src/ffi")).expect("src/ffi") {
+        let src = std::fs::read_to_string(file.expect("a directory entry").path()).expect("source file");
         for export in src.split("#[no_mangle]").skip(1) {
             let name = export.split("fn ").nth(1).and_then(|s| s.split('(').next()).expect("an exported fn");
             if export.contains("guard(") {
@@ -247,8 +295,8 @@ fn guarded_exports() -> BTreeSet<String> {
 /// The function catching the first-call level selection's panics (src/isa/mod.rs).
 const SELECTION_BOUNDARY: &str = "edax_kernels::isa::ensure_selected_from_c";
 
-fn check_panic_free(edax_abi: bool) {
-    let lib = shared_library(edax_abi);
+fn check_panic_free(build: Build) {
+    let lib = shared_library(build);
     let code = Code::read(&lib);
     let guarded = guarded_exports();
 
@@ -299,10 +347,11 @@ fn check_panic_free(edax_abi: bool) {
 
 #[test]
 fn unguarded_exports_and_kernel_entries_have_no_panic_path() {
-    check_panic_free(false);
+    check_panic_free(Build::Default);
 }
 
+/// The edax-abi-eval build holds every export of the edax-abi build.
 #[test]
 fn edax_abi_exports_have_no_panic_path() {
-    check_panic_free(true);
+    check_panic_free(Build::EdaxAbiEval);
 }
