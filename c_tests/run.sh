@@ -61,7 +61,7 @@ for lang in c99 cxx17; do
         # Every process initialises the library once: the first-call race needs fresh processes.
         conc=$(build concurrency "$lang" "$link")
         for ((i = 0; i < ${CONCURRENCY_RUNS:-10}; i++)); do
-            "$conc" "$root/tests/data/golden" 8 1 >"$out/concurrency.txt" || { cat "$out/concurrency.txt"; failed=1; break; }
+            "$conc" "$root/tests/data/golden" "$eval_dat" 8 1 >"$out/concurrency.txt" || { cat "$out/concurrency.txt"; failed=1; break; }
         done
         echo "${CONCURRENCY_RUNS:-10} processes: $(cat "$out/concurrency.txt")"
     done

@@ -2,12 +2,13 @@
 # The C tests under sanitizers, linked to the static library.
 #
 # 1. AddressSanitizer + UndefinedBehaviorSanitizer (gcc, -fno-sanitize-recover=all): the C test
-#    programs are instrumented; the Rust library is not (ASan still checks every heap block the
-#    library allocates or frees through malloc, and catches the C side's misuse of the API).
+#    programs (eval_api and concurrency among them) are instrumented; the Rust library is not
+#    (ASan still checks every heap block the library allocates or frees through malloc, and
+#    catches the C side's misuse of the API).
 # 2. ThreadSanitizer: the concurrency test linked to a copy of the library built with
 #    `-Zsanitizer=thread` and its standard library rebuilt the same way (-Zbuild-std), so that
-#    both the C threads and the library's dispatch, selection and level switches are
-#    instrumented. Needs the nightly toolchain with rust-src; without it the TSan step says
+#    both the C threads and the library's dispatch, selection, level switches and weight
+#    loading are instrumented. Needs the nightly toolchain with rust-src; without it the TSan step says
 #    SKIPPED (Miri's data-race detector runs the same scenario in tests/miri_threads.rs).
 #
 # Usage: c_tests/sanitize.sh [LIBDIR]   (LIBDIR: default target/capi/release, scripts/build-capi.sh)
@@ -17,6 +18,7 @@ libdir=$(cd "${1:-$root/target/capi/release}" && pwd)
 out="$root/c_tests/out/sanitize"
 mkdir -p "$out"
 golden="$root/tests/data/golden"
+eval_dat=$("$root/scripts/synthetic-eval.sh")
 CC=${SANITIZE_CC:-gcc}
 CXX=${SANITIZE_CXX:-g++}
 warn=(-Wall -Wextra -pedantic -Werror)
@@ -36,17 +38,18 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 for lang in c99 cxx17; do
     if [ "$lang" = c99 ]; then cc=("$CC" -std=c99); else cc=("$CXX" -x c++ -std=c++17); fi
-    for t in known_answers api_contract concurrency; do
+    for t in known_answers api_contract eval_api concurrency; do
         build "$t-$lang-asan" "$t" "$libdir/libedax_kernels.a" "${cc[@]}" "${san[@]}"
     done
     "$out/known_answers-$lang-asan" "$golden" || failed=1
+    "$out/eval_api-$lang-asan" "$golden" "$eval_dat" || failed=1
     env -u EDAX_KERNELS_ISA "$out/api_contract-$lang-asan" 0 best || failed=1
     for level in portable sse2; do
         EDAX_KERNELS_ISA=$level "$out/api_contract-$lang-asan" 0 $level >/dev/null || { echo "api_contract $level failed"; failed=1; }
     done
     EDAX_KERNELS_ISA=bogus "$out/api_contract-$lang-asan" -3 best 2>/dev/null || { echo "api_contract bogus failed"; failed=1; }
     for ((i = 0; i < runs; i++)); do
-        env -u EDAX_KERNELS_ISA "$out/concurrency-$lang-asan" "$golden" 8 1 >"$out/concurrency.txt" \
+        env -u EDAX_KERNELS_ISA "$out/concurrency-$lang-asan" "$golden" "$eval_dat" 8 1 >"$out/concurrency.txt" \
             || { cat "$out/concurrency.txt"; echo "concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
     done
     echo "concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/concurrency.txt")"
@@ -72,7 +75,7 @@ if cargo +nightly --version >/dev/null 2>&1 && [ -d "$(rustc +nightly --print sy
         # Every other process starts on a level forced by the environment (accepted, so the
         # test's expected ek_isa_env_status of EK_OK holds).
         level=$([ $((i % 2)) = 0 ] && echo "" || echo sse2)
-        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/concurrency-tsan" "$golden" 8 1 \
+        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/concurrency-tsan" "$golden" "$eval_dat" 8 1 \
             >"$out/concurrency.txt" 2>"$out/tsan.txt" \
             || { cat "$out/concurrency.txt" "$out/tsan.txt"; echo "concurrency (TSan) failed"; failed=1; break; }
     done
