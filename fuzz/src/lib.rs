@@ -4,13 +4,17 @@
 //! ([`Kernels`]) and through the `ek_` C ABI with that level active, and requires the portable
 //! level's results; it also checks the documented properties of those results (naive oracles
 //! for flips and moves, the lazy cut-off of `board_score_1`, the unique board, bad arguments
-//! of the C ABI). Any failure panics, which libFuzzer reports as a crash.
+//! of the C ABI), and the batch calls against the single-board ones. [`eval_loader`] checks
+//! the eval.dat loader and the evaluation. Any failure panics, which libFuzzer reports as a crash.
 
 use edax_kernels::ffi::api::*;
+use edax_kernels::ffi::batch_api::*;
 use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, Isa, Kernels, UniqueBoard};
 use std::cell::Cell;
 use std::ffi::CString;
 use std::sync::OnceLock;
+
+pub mod eval_loader;
 
 /// The naive oracles of the Rust tests (the module allows its unused parts).
 #[path = "../../tests/common/mod.rs"]
@@ -184,6 +188,50 @@ fn check_c_abi(c: &Case, want: &Outputs, isa: Isa) {
         ek_hash_prefetch(&table, want.hash);
         ek_hash_prefetch(core::ptr::null(), want.hash);
     }
+    check_batches(c, isa);
+}
+
+/// The batch calls with the level `isa` active, on 11 boards made from the case's (rotated
+/// bitboards, so that the vector loops end with a partial vector), against the single-board
+/// calls.
+fn check_batches(c: &Case, isa: Isa) {
+    const N: usize = 11;
+    let (p, o) = (c.board.player, c.board.opponent);
+    let xs: [i32; N] = std::array::from_fn(|i| if i % 4 == 0 { c.x } else { c.x.wrapping_add(i as i32 * 9) & 63 });
+    let ps: [u64; N] = std::array::from_fn(|i| p.rotate_left(i as u32 * 7));
+    let os: [u64; N] = std::array::from_fn(|i| if i % 3 == 2 { o } else { o.rotate_left(i as u32 * 7) });
+    let ctx = |what: &str| format!("{what} with {isa:?} active on {c:?}");
+    let (mut u1, mut u2, mut i1) = ([0u64; N], [0u64; N], [0i32; N]);
+    // SAFETY: every array holds N elements.
+    unsafe {
+        assert_eq!(ek_flip_batch(N, xs.as_ptr(), ps.as_ptr(), os.as_ptr(), u1.as_mut_ptr()), EK_OK);
+        assert_eq!(u1, std::array::from_fn(|i| ek_flip(xs[i], ps[i], os[i])), "{}", ctx("ek_flip_batch"));
+        assert_eq!(
+            ek_board_next_batch(N, xs.as_ptr(), ps.as_ptr(), os.as_ptr(), u1.as_mut_ptr(), u2.as_mut_ptr()),
+            EK_OK
+        );
+        for i in 0..N {
+            let mut next = EkBoard::default();
+            ek_board_next(&EkBoard::new(ps[i], os[i]), xs[i], &mut next);
+            assert_eq!((u1[i], u2[i]), (next.player, next.opponent), "{}", ctx("ek_board_next_batch"));
+        }
+        assert_eq!(ek_count_last_flip_batch(N, xs.as_ptr(), ps.as_ptr(), i1.as_mut_ptr()), EK_OK);
+        assert_eq!(
+            i1,
+            std::array::from_fn(|i| ek_count_last_flip(xs[i], ps[i])),
+            "{}",
+            ctx("ek_count_last_flip_batch")
+        );
+        assert_eq!(ek_get_moves_batch(N, ps.as_ptr(), os.as_ptr(), u1.as_mut_ptr()), EK_OK);
+        assert_eq!(u1, std::array::from_fn(|i| ek_get_moves(ps[i], os[i])), "{}", ctx("ek_get_moves_batch"));
+        assert_eq!(ek_get_mobility_batch(N, ps.as_ptr(), os.as_ptr(), i1.as_mut_ptr()), EK_OK);
+        assert_eq!(i1, std::array::from_fn(|i| ek_get_mobility(ps[i], os[i])), "{}", ctx("ek_get_mobility_batch"));
+        assert_eq!(ek_get_stability_batch(N, ps.as_ptr(), os.as_ptr(), i1.as_mut_ptr()), EK_OK);
+        assert_eq!(i1, std::array::from_fn(|i| ek_get_stability(ps[i], os[i])), "{}", ctx("ek_get_stability_batch"));
+        assert_eq!(ek_board_get_hash_code_batch(N, ps.as_ptr(), os.as_ptr(), u1.as_mut_ptr()), EK_OK);
+        let hashes: [u64; N] = std::array::from_fn(|i| ek_board_get_hash_code(&EkBoard::new(ps[i], os[i])));
+        assert_eq!(u1, hashes, "{}", ctx("ek_board_get_hash_code_batch"));
+    }
 }
 
 /// Reads a fuzz input as little-endian fields; past its end every byte reads as 0.
@@ -193,6 +241,11 @@ impl<'a> Reader<'a> {
     /// A reader of `data`.
     pub fn new(data: &'a [u8]) -> Self {
         Reader(data)
+    }
+
+    /// The bytes not read yet.
+    pub fn rest(&self) -> &'a [u8] {
+        self.0
     }
 
     /// Whether every byte has been read.
