@@ -3,7 +3,8 @@
 # run in scripts/test.sh (about 3 minutes with the Miri build); step 4 only with --avx2 (its
 # own build of the tests for x86-64-v3: about 3 minutes more):
 #   1. tests/miri.rs and tests/bad_input.rs: the portable and SSE2 levels (Miri reports no other
-#      CPU feature), the ek_ C ABI with valid, NULL, aliasing and dangling pointers, the dispatch.
+#      CPU feature), the ek_ C ABI with valid, NULL, aliasing and dangling pointers, the dispatch,
+#      the evaluation kernels and the ek_eval_ functions (without a 14 MB weights load).
 #   2. tests/miri_threads.rs with 16 scheduler seeds, each a fresh process: threads racing the
 #      first-call initialisation and level switches, under the data-race detector.
 #   3. the EDAX_KERNELS_ISA row of the bad-input table with a level Miri's CPU lacks.

@@ -189,3 +189,68 @@ fn c_abi_strings_and_levels() {
         }
     }
 }
+
+/// The evaluation kernels of every level Miri runs, and the `ek_eval_` C ABI without weights
+/// (a valid weights file is 14 MB, too slow to parse under Miri: small index and weight tables
+/// are built here instead, every index in range as the loader's are).
+#[test]
+fn eval_kernels_and_c_abi() {
+    use edax_kernels::eval::{self, EkEval, EkMove, INDEX_LEN, PLY_STRIDE};
+    use edax_kernels::ffi::eval_api::*;
+    // Zeroed (cheap under Miri), then every 61st entry set.
+    let mut index: Box<[u32; INDEX_LEN]> = vec![0; INDEX_LEN].try_into().expect("INDEX_LEN entries");
+    let mut weights: Box<[i16; PLY_STRIDE]> = vec![0; PLY_STRIDE].try_into().expect("PLY_STRIDE weights");
+    for u in (0..INDEX_LEN).step_by(61) {
+        index[u] = (u * 7919 % PLY_STRIDE) as u32;
+    }
+    for i in (0..PLY_STRIDE).step_by(61) {
+        weights[i] = (i % 601) as i16 - 300;
+    }
+    let portable = Isa::Portable.kernels().expect("portable");
+    for b in boards().into_iter().filter(|b| b.player & b.opponent == 0).take(4) {
+        let f = eval::features(&b);
+        let want = portable.eval_accumulate(&f, &index, &weights);
+        let moves = portable.get_moves(b.player, b.opponent);
+        let x = if moves == 0 { 0 } else { moves.trailing_zeros() as i32 };
+        let flipped = portable.flip(x, b.player, b.opponent);
+        for player in [0, 1] {
+            let mut want_next = f;
+            portable.eval_update(&f, &mut want_next, x, flipped, player);
+            for k in levels() {
+                assert_eq!(k.eval_accumulate(&f, &index, &weights), want, "{:?}", k.isa());
+                let mut next = f;
+                k.eval_update(&f, &mut next, x, flipped, player);
+                assert_eq!(next, want_next, "{:?}", k.isa());
+            }
+        }
+    }
+
+    // The C ABI: allocation, set, update, restore, pass, accumulate without weights, free.
+    let mut e = EkEval { feature: core::ptr::null_mut(), player: 0, ply: 0 };
+    let bad = [0u8; 40];
+    // SAFETY: live arguments, or NULL where allowed.
+    unsafe {
+        assert_eq!(ek_eval_load_buffer(bad.as_ptr(), bad.len()), EK_ERR_EVAL_FORMAT);
+        assert_eq!(ek_eval_load_buffer(core::ptr::null(), 0), EK_ERR_NULL);
+        assert_eq!(ek_eval_init(&mut e), EK_OK);
+        assert_eq!(ek_eval_set(&mut e, &EkBoard::START), EK_OK);
+        let mv = EkMove { next: core::ptr::null_mut(), flipped: 1 << 28, x: 19, score: 0, cost: 0 };
+        assert_eq!(ek_eval_update(&mut e, &mv), EK_OK);
+        assert_eq!((e.ply, e.player), (1, 1));
+        let slot = *e.feature.add(1);
+        let mut want = eval::features(&EkBoard::START);
+        portable.eval_update(&eval::features(&EkBoard::START), &mut want, 19, 1 << 28, 0);
+        assert_eq!(slot, want);
+        assert_eq!(ek_eval_pass(&mut e), EK_OK);
+        assert_eq!(ek_eval_pass(&mut e), EK_OK);
+        assert_eq!(ek_eval_restore(&mut e), EK_OK);
+        assert_eq!((e.ply, e.player), (0, 0));
+        let mut sum = 7;
+        if ek_eval_loaded() == 0 {
+            assert_eq!(ek_eval_accumulate_checked(&e, &mut sum), EK_ERR_EVAL_NONE);
+            assert_eq!(sum, 7);
+        }
+        ek_eval_free(&mut e);
+        assert!(e.feature.is_null());
+    }
+}
