@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the C#, Java and Python bindings against the C library that scripts/build-capi.sh
-# builds into target/capi/release. Each language checks the known answers and perft(6..8), and
+# builds into target/capi/release. Each language checks the known answers (the evaluation's too,
+# with the synthetic eval.dat in EK_EVAL_DAT) and perft(6..8), and
 # loads the library each documented way: an explicit path, EDAX_KERNELS_LIB, and the system
 # search path (LD_LIBRARY_PATH). Builds go to target/bindings.
 # Usage: bindings/test.sh [csharp] [java] [python]   (default: all three)
@@ -11,6 +12,9 @@ lib=$root/target/capi/release/libedax_kernels.so
 golden=$root/tests/data/golden
 out=$root/target/bindings
 [ -f "$lib" ] || scripts/build-capi.sh
+# The synthetic eval.dat of the golden set, for the evaluation tests of every language.
+EK_EVAL_DAT=$(scripts/synthetic-eval.sh)
+export EK_EVAL_DAT
 mkdir -p "$out"
 
 # Runs "$@" three times: library by explicit path, by EDAX_KERNELS_LIB, by LD_LIBRARY_PATH.

@@ -38,6 +38,26 @@ namespace EdaxKernels
         public override string ToString() { return string.Format("Board({0:x16}, {1:x16})", Player, Opponent); }
     }
 
+    /// <summary>The C EkEval (Edax's Eval): features of the current line, side and ply.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    struct EvalState
+    {
+        public IntPtr Feature;
+        public int Player;
+        public int Ply;
+    }
+
+    /// <summary>The C EkMove (Edax's Move): what eval_update reads is X and Flipped.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    struct Move
+    {
+        public IntPtr Next;
+        public ulong Flipped;
+        public int X;
+        public int Score;
+        public uint Cost;
+    }
+
     /// <summary>An error reported by the library (a status code) or by loading it.</summary>
     public class EdaxKernelsException : Exception
     {
@@ -154,6 +174,17 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_get_mobility_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_get_stability_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_board_get_hash_code_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_load_file(byte[] path);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_load_buffer(byte[] data, UIntPtr len);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_loaded();
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_eval_unload();
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_init(ref EvalState eval);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_eval_free(ref EvalState eval);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_set(ref EvalState eval, ref Board board);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_update(ref EvalState eval, ref Move move);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_restore(ref EvalState eval);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_pass(ref EvalState eval);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_accumulate_checked(ref EvalState eval, out int sum);
     }
 
     /// <summary>
@@ -194,6 +225,17 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Imports.ek_get_mobility_batch(n, ps, os, result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Imports.ek_get_stability_batch(n, ps, os, result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_get_hash_code_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Imports.ek_board_get_hash_code_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_file(byte[] path) { return Imports.ek_eval_load_file(path); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_buffer(byte[] data, UIntPtr len) { return Imports.ek_eval_load_buffer(data, len); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_loaded() { return Imports.ek_eval_loaded(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_unload() { Imports.ek_eval_unload(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_init(ref EvalState eval) { return Imports.ek_eval_init(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_free(ref EvalState eval) { Imports.ek_eval_free(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_set(ref EvalState eval, ref Board board) { return Imports.ek_eval_set(ref eval, ref board); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_update(ref EvalState eval, ref Move move) { return Imports.ek_eval_update(ref eval, ref move); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_restore(ref EvalState eval) { return Imports.ek_eval_restore(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_pass(ref EvalState eval) { return Imports.ek_eval_pass(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_accumulate_checked(ref EvalState eval, out int sum) { return Imports.ek_eval_accumulate_checked(ref eval, out sum); }
     }
 
     /// <summary>
@@ -215,7 +257,7 @@ namespace EdaxKernels
 
         static string Str(IntPtr s) { return Marshal.PtrToStringAnsi(s); }
 
-        static void Check(int status)
+        internal static void Check(int status)
         {
             if (status < 0) throw new EdaxKernelsException("edax_kernels: " + Str(Native.ek_status_message(status)), status);
         }
@@ -411,6 +453,126 @@ namespace EdaxKernels
             var r = new ulong[Length(ps, os)];
             HashCodeBatch(ps, os, r);
             return r;
+        }
+    
+        /// <summary>
+        /// Loads evaluation weights from an Edax eval.dat file; they replace the weights in use
+        /// (shared by every thread and every Eval). Throws EdaxKernelsException (Status
+        /// EK_ERR_IO -6, EK_ERR_EVAL_FORMAT -7, EK_ERR_EVAL_SIZE -8, ...) and keeps the weights
+        /// in use when the file cannot be read or is not an Edax eval file.
+        /// </summary>
+        public static void EvalLoadFile(string path)
+        {
+            if (path == null) throw new ArgumentNullException("path");
+            byte[] bytes = System.Text.Encoding.UTF8.GetBytes(path + "\0");
+            Check(Native.ek_eval_load_file(bytes));
+        }
+
+        /// <summary>Loads evaluation weights from the bytes of an eval.dat (see EvalLoadFile).</summary>
+        public static void EvalLoadBytes(byte[] data)
+        {
+            if (data == null) throw new ArgumentNullException("data");
+            Check(Native.ek_eval_load_buffer(data, new UIntPtr((ulong)data.LongLength)));
+        }
+
+        /// <summary>Whether evaluation weights are loaded.</summary>
+        public static bool EvalLoaded { get { return Native.ek_eval_loaded() == 1; } }
+
+        /// <summary>Stops using the loaded weights (Accumulate then throws until the next load).</summary>
+        public static void EvalUnload() { Native.ek_eval_unload(); }
+    }
+    /// <summary>
+    /// Edax's Eval: the pattern features along a line of play, evaluated with the weights that
+    /// Kernels.EvalLoadFile or EvalLoadBytes loaded. Set(board) starts a line, Update(x,
+    /// flipped) plays a move, Pass() a pass, Restore() takes a move back, and Accumulate()
+    /// gives the raw sum of the weights of the current position. Owns native memory: Dispose it
+    /// (or leave it to the finalizer). Not for use by two threads at once.
+    /// </summary>
+    public sealed class Eval : IDisposable
+    {
+        EvalState state;
+
+        static Eval()
+        {
+            Library.EnsureLoaded();
+        }
+
+        /// <summary>A new evaluation state (call Set before evaluating).</summary>
+        public Eval()
+        {
+            Kernels.Check(Native.ek_eval_init(ref state));
+        }
+
+        /// <summary>A new evaluation state set to <paramref name="board"/>.</summary>
+        public Eval(Board board) : this()
+        {
+            Set(board);
+        }
+
+        void Live()
+        {
+            if (state.Feature == IntPtr.Zero) throw new ObjectDisposedException("Eval");
+        }
+
+        /// <summary>Starts from <paramref name="board"/> (side to move first); throws for more than 60 empty squares.</summary>
+        public void Set(Board board)
+        {
+            Live();
+            Kernels.Check(Native.ek_eval_set(ref state, ref board));
+        }
+
+        /// <summary>The side to move plays <paramref name="x"/>, flipping <paramref name="flipped"/>.</summary>
+        public void Update(int x, ulong flipped)
+        {
+            Live();
+            var move = new Move { X = x, Flipped = flipped };
+            Kernels.Check(Native.ek_eval_update(ref state, ref move));
+        }
+
+        /// <summary>Takes back the last Update (throws when there is none).</summary>
+        public void Restore()
+        {
+            Live();
+            Kernels.Check(Native.ek_eval_restore(ref state));
+        }
+
+        /// <summary>The side to move passes (or a pass is taken back).</summary>
+        public void Pass()
+        {
+            Live();
+            Kernels.Check(Native.ek_eval_pass(ref state));
+        }
+
+        /// <summary>The raw sum of the weights of the current position (throws EK_ERR_EVAL_NONE, -9, without weights).</summary>
+        public int Accumulate()
+        {
+            Live();
+            int sum;
+            Kernels.Check(Native.ek_eval_accumulate_checked(ref state, out sum));
+            return sum;
+        }
+
+        /// <summary>60 minus the empty squares of the current position.</summary>
+        public int Ply { get { return state.Ply; } }
+
+        /// <summary>0 when the side to move is the one of Set's board, else 1.</summary>
+        public int Player { get { return state.Player; } }
+
+        /// <summary>Frees the native memory (again: nothing).</summary>
+        public void Dispose()
+        {
+            Free();
+            GC.SuppressFinalize(this);
+        }
+
+        ~Eval()
+        {
+            Free();
+        }
+
+        void Free()
+        {
+            if (state.Feature != IntPtr.Zero) Native.ek_eval_free(ref state);
         }
     }
 }

@@ -1,6 +1,7 @@
 // Tests of the C# binding: known answers from Edax 4.6 (tests/data/golden), single and batch
 // calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
-// batch calls; loading and error reporting.
+// batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
+// environment variable EK_EVAL_DAT); loading and error reporting.
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the system search path).
@@ -246,6 +247,107 @@ static class Tests
         Eq(Kernels.Version.Split('.').Length, 3, "version");
     }
 
+    static string EvalDat()
+    {
+        string path = Environment.GetEnvironmentVariable("EK_EVAL_DAT");
+        if (string.IsNullOrEmpty(path)) throw new Exception("EK_EVAL_DAT must name the synthetic eval.dat (bindings/test.sh sets it)");
+        return path;
+    }
+
+    /// Replays every game of eval.txt on `e` (set at each game's start, then update, pass, and a
+    /// restore-and-replay of each move), checking ply, player and sum; returns the positions.
+    static int Replay(Eval e)
+    {
+        var recs = Records("eval.txt");
+        Board prev = default(Board);
+        int prevSum = 0;
+        for (int i = 0; i < recs.Count; i++)
+        {
+            var r = recs[i];
+            var b = new Board(Hex(r[0]), Hex(r[1]));
+            int ply = Dec(r[2]), player = Dec(r[3]), want = Dec(r[4]);
+            ulong discs = b.Player | b.Opponent, before = prev.Player | prev.Opponent;
+            ulong placed = discs ^ before;
+            if (i > 0 && b.Equals(new Board(prev.Opponent, prev.Player)))
+            {
+                e.Pass();
+            }
+            else if (i > 0 && (discs & before) == before && placed != 0 && (placed & (placed - 1)) == 0)
+            {
+                int x = Kernels.BitCount(placed - 1);
+                e.Update(x, prev.Opponent ^ b.Player);
+                Eq(e.Accumulate(), want, "sum after update, record " + i);
+                e.Restore();
+                Eq(e.Accumulate(), prevSum, "sum after restore, record " + i);
+                e.Update(x, prev.Opponent ^ b.Player);
+            }
+            else
+            {
+                e.Set(b);
+            }
+            Eq(e.Ply, ply, "ply, record " + i);
+            Eq(e.Player, player, "player, record " + i);
+            Eq(e.Accumulate(), want, "sum, record " + i);
+            prev = b;
+            prevSum = want;
+        }
+        return recs.Count;
+    }
+
+    static void EvalReplay()
+    {
+        Kernels.EvalLoadFile(EvalDat());
+        OnEveryLevel(isa =>
+        {
+            using (var e = new Eval()) Eq(Replay(e), 3686, "eval.txt positions");
+        });
+        Kernels.EvalLoadBytes(File.ReadAllBytes(EvalDat()));
+        using (var e = new Eval()) Eq(Replay(e), 3686, "eval.txt positions after loading bytes");
+        var first = Records("eval.txt")[1];
+        using (var e = new Eval(new Board(Hex(first[0]), Hex(first[1])))) Eq(e.Accumulate(), Dec(first[4]), "fresh Eval(board)");
+    }
+
+    static void ExpectStatus(Action a, int status, string what)
+    {
+        try { a(); }
+        catch (EdaxKernelsException e)
+        {
+            Eq(e.Status, status, what + " status");
+            if (!e.Message.StartsWith("edax_kernels: ")) throw new Exception(what + ": unclear message " + e.Message);
+            return;
+        }
+        throw new Exception(what + ": no EdaxKernelsException");
+    }
+
+    static void EvalErrors()
+    {
+        Kernels.EvalLoadFile(EvalDat());
+        byte[] data = File.ReadAllBytes(EvalDat());
+        var e = new Eval(Board.Start);
+        int want = e.Accumulate();
+        string tmp = Path.GetTempFileName();
+        File.WriteAllBytes(tmp, data.Take(data.Length / 2).ToArray());
+        ExpectStatus(() => Kernels.EvalLoadFile("/nonexistent/eval.dat"), -6, "missing file");
+        ExpectStatus(() => Kernels.EvalLoadFile(tmp), -8, "truncated file");
+        ExpectStatus(() => Kernels.EvalLoadBytes(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 }), -7, "not an eval file");
+        ExpectStatus(() => Kernels.EvalLoadBytes(data.Take(data.Length - 1).ToArray()), -8, "one byte short");
+        File.Delete(tmp);
+        Throws<ArgumentNullException>(() => Kernels.EvalLoadBytes(null), "null bytes");
+        Eq(Kernels.EvalLoaded, true, "weights kept after failed loads");
+        Eq(e.Accumulate(), want, "sum kept after failed loads");
+        ExpectStatus(() => e.Update(64, 0), -2, "update at square 64");
+        ExpectStatus(() => e.Restore(), -2, "restore without update");
+        ExpectStatus(() => e.Set(new Board(0, 0)), -2, "set with 64 empty squares");
+        Kernels.EvalUnload();
+        Eq(Kernels.EvalLoaded, false, "unloaded");
+        ExpectStatus(() => e.Accumulate(), -9, "accumulate without weights");
+        Kernels.EvalLoadFile(EvalDat());
+        Eq(e.Accumulate(), want, "sum after reloading");
+        e.Dispose();
+        e.Dispose();
+        Throws<ObjectDisposedException>(() => e.Accumulate(), "accumulate after Dispose");
+    }
+
     static int Main(string[] args)
     {
         if (args.Length != 2)
@@ -293,6 +395,8 @@ static class Tests
         Run("symmetry and unique", SymmetryAndUnique);
         Run("perft 6..8 (ek_perft and walked with batch calls)", Perft);
         Run("errors and edge cases", Errors);
+        Run("evaluation: eval.txt replayed (every level, file and bytes)", EvalReplay);
+        Run("evaluation: bad loads, bad arguments, unload", EvalErrors);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
         return failed == 0 ? 0 : 1;

@@ -4,12 +4,14 @@
  * loads libedax_kernels.so with dlopen (from the path the Java side chose: explicit, the
  * EDAX_KERNELS_LIB variable, or the bare file name for the system search path) and resolves
  * every function it calls. Batch calls pin the Java arrays (GetPrimitiveArrayCritical, no copy
- * on HotSpot) for the duration of one library call.
+ * on HotSpot) for the duration of one library call. An Eval's EkEval lives in C memory
+ * (malloc), its address held by the Java object as a long.
  */
 #include <dlfcn.h>
 #include <jni.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "edax_kernels.h"
 
@@ -21,7 +23,9 @@
     X(ek_get_corner_stability) X(ek_board_get_hash_code) X(ek_board_symetry) X(ek_board_unique) \
     X(ek_bit_count) X(ek_perft) X(ek_perft_terminal) X(ek_flip_batch) X(ek_board_next_batch) \
     X(ek_count_last_flip_batch) X(ek_get_moves_batch) X(ek_get_mobility_batch) \
-    X(ek_get_stability_batch) X(ek_board_get_hash_code_batch)
+    X(ek_get_stability_batch) X(ek_board_get_hash_code_batch) X(ek_eval_load_file) \
+    X(ek_eval_load_buffer) X(ek_eval_loaded) X(ek_eval_unload) X(ek_eval_init) X(ek_eval_free) \
+    X(ek_eval_set) X(ek_eval_update) X(ek_eval_restore) X(ek_eval_pass) X(ek_eval_accumulate_checked)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -191,3 +195,63 @@ PAIR_BATCH(getMovesBatch0, ek_get_moves_batch, jlongArray)
 PAIR_BATCH(getMobilityBatch0, ek_get_mobility_batch, jintArray)
 PAIR_BATCH(getStabilityBatch0, ek_get_stability_batch, jintArray)
 PAIR_BATCH(hashBatch0, ek_board_get_hash_code_batch, jlongArray)
+
+/* The evaluation: weights. */
+JNIEXPORT jint K(evalLoadFile0)(JNIEnv *env, jclass cls, jstring path) { (void)cls; return with_name(env, path, ek.ek_eval_load_file); }
+
+JNIEXPORT jint K(evalLoadBuffer0)(JNIEnv *env, jclass cls, jbyteArray data) {
+    (void)cls;
+    Pin p[1];
+    jsize n = (*env)->GetArrayLength(env, data);
+    int r = ek.ek_eval_load_buffer(pin(env, &p[0], data, 0), (size_t)n);
+    unpin(env, p, 1);
+    return r;
+}
+
+JNIEXPORT jboolean K(evalLoaded)(JNIEnv *env, jclass cls) { UNUSED; return ek.ek_eval_loaded() == 1 ? JNI_TRUE : JNI_FALSE; }
+JNIEXPORT void K(evalUnload)(JNIEnv *env, jclass cls) { UNUSED; ek.ek_eval_unload(); }
+
+/* The evaluation: an Eval's state, by the address alloc0 returned. */
+#define E(name) JNICALL Java_edaxkernels_Eval_##name
+#define STATE(h) ((EkEval *)(intptr_t)(h))
+
+JNIEXPORT jlong E(alloc0)(JNIEnv *env, jclass cls) {
+    UNUSED;
+    EkEval *e = (EkEval *)calloc(1, sizeof *e);
+    if (e != NULL && ek.ek_eval_init(e) != EK_OK) {
+        free(e);
+        e = NULL;
+    }
+    return (jlong)(intptr_t)e;
+}
+
+JNIEXPORT void E(free0)(JNIEnv *env, jclass cls, jlong h) {
+    UNUSED;
+    ek.ek_eval_free(STATE(h));
+    free(STATE(h));
+}
+
+JNIEXPORT jint E(set0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o) {
+    UNUSED;
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    return ek.ek_eval_set(STATE(h), &b);
+}
+
+JNIEXPORT jint E(update0)(JNIEnv *env, jclass cls, jlong h, jint x, jlong flipped) {
+    UNUSED;
+    EkMove m = {NULL, (uint64_t)flipped, x, 0, 0};
+    return ek.ek_eval_update(STATE(h), &m);
+}
+
+JNIEXPORT jint E(restore0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_eval_restore(STATE(h)); }
+JNIEXPORT jint E(pass0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_eval_pass(STATE(h)); }
+JNIEXPORT jint E(ply0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return STATE(h)->ply; }
+JNIEXPORT jint E(player0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return STATE(h)->player; }
+
+JNIEXPORT jint E(accumulate0)(JNIEnv *env, jclass cls, jlong h, jintArray out) {
+    (void)cls;
+    int sum = 0, r = ek.ek_eval_accumulate_checked(STATE(h), &sum);
+    jint v = sum;
+    if (r == EK_OK) (*env)->SetIntArrayRegion(env, out, 0, 1, &v);
+    return r;
+}

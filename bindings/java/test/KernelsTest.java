@@ -1,12 +1,14 @@
 // Tests of the Java binding: known answers from Edax 4.6 (tests/data/golden), single and batch
 // calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
-// batch calls; loading and error reporting.
+// batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
+// environment variable EK_EVAL_DAT); loading and error reporting.
 //
 // Usage: java -cp CLASSES -Dedaxkernels.jni=GLUE KernelsTest GOLDEN_DIR LIBRARY_PATH, or
 // LIBRARY_PATH "-" to load the default way (EDAX_KERNELS_LIB, else the system search path).
 
 import edaxkernels.Board;
 import edaxkernels.EdaxKernelsException;
+import edaxkernels.Eval;
 import edaxkernels.Kernels;
 import edaxkernels.Library;
 import java.io.IOException;
@@ -256,6 +258,107 @@ public final class KernelsTest {
         eq(Kernels.version().split("\\.").length, 3, "version");
     }
 
+    static String evalDat() {
+        String path = System.getenv("EK_EVAL_DAT");
+        if (path == null || path.isEmpty()) {
+            throw new AssertionError("EK_EVAL_DAT must name the synthetic eval.dat (bindings/test.sh sets it)");
+        }
+        return path;
+    }
+
+    /**
+     * Replays every game of eval.txt on e (set at each game's start, then update, pass, and a
+     * restore-and-replay of each move), checking ply, player and sum; returns the positions.
+     */
+    static int replay(Eval e) throws IOException {
+        List<String[]> recs = records("eval.txt");
+        Board prev = null;
+        int prevSum = 0;
+        for (int i = 0; i < recs.size(); i++) {
+            String[] r = recs.get(i);
+            Board b = new Board(hex(r[0]), hex(r[1]));
+            int ply = dec(r[2]), player = dec(r[3]), want = dec(r[4]);
+            long discs = b.player | b.opponent, before = prev == null ? 0 : prev.player | prev.opponent;
+            long placed = discs ^ before;
+            if (prev != null && b.player == prev.opponent && b.opponent == prev.player) {
+                e.pass();
+            } else if (prev != null && (discs & before) == before && Long.bitCount(placed) == 1) {
+                int x = Long.numberOfTrailingZeros(placed);
+                e.update(x, prev.opponent ^ b.player);
+                eq(e.accumulate(), want, "sum after update, record " + i);
+                e.restore();
+                eq(e.accumulate(), prevSum, "sum after restore, record " + i);
+                e.update(x, prev.opponent ^ b.player);
+            } else {
+                e.set(b);
+            }
+            eq(e.ply(), ply, "ply, record " + i);
+            eq(e.player(), player, "player, record " + i);
+            eq(e.accumulate(), want, "sum, record " + i);
+            prev = b;
+            prevSum = want;
+        }
+        return recs.size();
+    }
+
+    static void evalReplay() throws Exception {
+        Kernels.evalLoadFile(evalDat());
+        onEveryLevel(isa -> {
+            try (Eval e = new Eval()) {
+                eq(replay(e), 3686, "eval.txt positions");
+            }
+        });
+        Kernels.evalLoadBytes(Files.readAllBytes(Path.of(evalDat())));
+        try (Eval e = new Eval()) {
+            eq(replay(e), 3686, "eval.txt positions after loading bytes");
+        }
+        String[] first = records("eval.txt").get(1);
+        try (Eval e = new Eval(new Board(hex(first[0]), hex(first[1])))) {
+            eq(e.accumulate(), dec(first[4]), "fresh Eval(board)");
+        }
+    }
+
+    static void expectStatus(Test t, int status, String what) throws Exception {
+        try {
+            t.run();
+        } catch (EdaxKernelsException e) {
+            eq(e.status(), status, what + " status");
+            if (!e.getMessage().startsWith("edax_kernels: ")) {
+                throw new AssertionError(what + ": unclear message " + e.getMessage());
+            }
+            return;
+        }
+        throw new AssertionError(what + ": no EdaxKernelsException");
+    }
+
+    static void evalErrors() throws Exception {
+        Kernels.evalLoadFile(evalDat());
+        byte[] data = Files.readAllBytes(Path.of(evalDat()));
+        Eval e = new Eval(Board.START);
+        int want = e.accumulate();
+        Path tmp = Files.createTempFile("edax_kernels", ".dat");
+        Files.write(tmp, java.util.Arrays.copyOf(data, data.length / 2));
+        expectStatus(() -> Kernels.evalLoadFile("/nonexistent/eval.dat"), -6, "missing file");
+        expectStatus(() -> Kernels.evalLoadFile(tmp.toString()), -8, "truncated file");
+        expectStatus(() -> Kernels.evalLoadBytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}), -7, "not an eval file");
+        expectStatus(() -> Kernels.evalLoadBytes(java.util.Arrays.copyOf(data, data.length - 1)), -8, "one byte short");
+        Files.delete(tmp);
+        throwsA(NullPointerException.class, () -> Kernels.evalLoadBytes(null), "null bytes");
+        eq(Kernels.evalLoaded(), true, "weights kept after failed loads");
+        eq(e.accumulate(), want, "sum kept after failed loads");
+        expectStatus(() -> e.update(64, 0), -2, "update at square 64");
+        expectStatus(e::restore, -2, "restore without update");
+        expectStatus(() -> e.set(new Board(0, 0)), -2, "set with 64 empty squares");
+        Kernels.evalUnload();
+        eq(Kernels.evalLoaded(), false, "unloaded");
+        expectStatus(e::accumulate, -9, "accumulate without weights");
+        Kernels.evalLoadFile(evalDat());
+        eq(e.accumulate(), want, "sum after reloading");
+        e.close();
+        e.close();
+        throwsA(IllegalStateException.class, e::accumulate, "accumulate after close");
+    }
+
     public static void main(String[] args) {
         if (args.length != 2) {
             System.err.println("usage: KernelsTest GOLDEN_DIR LIBRARY_PATH|-");
@@ -293,6 +396,8 @@ public final class KernelsTest {
         run("symmetry and unique", KernelsTest::symmetryAndUnique);
         run("perft 6..8 (ek_perft and walked with batch calls)", KernelsTest::perft);
         run("errors and edge cases", KernelsTest::errors);
+        run("evaluation: eval.txt replayed (every level, file and bytes)", KernelsTest::evalReplay);
+        run("evaluation: bad loads, bad arguments, unload", KernelsTest::evalErrors);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");
         System.exit(failed == 0 ? 0 : 1);

@@ -8,6 +8,12 @@ came first; a library that cannot be found raises EdaxKernelsError saying which 
 Conventions as in C: A1 = bit 0 ... H8 = bit 63, ``p``/``player`` is the side to move; bitboards
 are Python ints in 0 .. 2**64 - 1. Batch functions take equal-length 1-D arrays (anything
 ``numpy.asarray`` accepts) and return NumPy arrays; each runs one native call for all boards.
+
+The evaluation (Edax's eval.c): ``eval_load_file(path)`` or ``eval_load_bytes(data)`` loads an
+eval.dat (once per process is enough: the weights are shared by every thread and every
+``Eval``), then an ``Eval`` follows a line of play: ``set(board)``, ``update(x, flipped)`` per
+move, ``pass_()`` per pass, ``restore()`` to take a move back, and ``accumulate()`` gives the
+raw sum of the weights of the current position (Edax's eval_accumulate).
 """
 
 import ctypes
@@ -27,6 +33,7 @@ __all__ = [
     "unique", "bit_count", "perft", "perft_terminal",
     "flip_batch", "board_next_batch", "count_last_flip_batch", "get_moves_batch",
     "get_mobility_batch", "get_stability_batch", "hash_code_batch",
+    "eval_load_file", "eval_load_bytes", "eval_loaded", "eval_unload", "Eval",
 ]
 
 ENV_VAR = "EDAX_KERNELS_LIB"
@@ -58,6 +65,18 @@ class _EkBoard(ctypes.Structure):
 
 
 _P_BOARD = POINTER(_EkBoard)
+
+
+class _EkEval(ctypes.Structure):
+    _fields_ = [("feature", c_void_p), ("player", ctypes.c_int32), ("ply", ctypes.c_int32)]
+
+
+class _EkMove(ctypes.Structure):
+    _fields_ = [("next", c_void_p), ("flipped", c_uint64), ("x", ctypes.c_int32), ("score", ctypes.c_int32),
+                ("cost", ctypes.c_uint32)]
+
+
+_P_EVAL = POINTER(_EkEval)
 _PTR = c_void_p
 
 # (name, result type, argument types) of every function used.
@@ -93,6 +112,17 @@ _SIGNATURES = [
     ("ek_get_mobility_batch", c_int, [c_size_t, _PTR, _PTR, _PTR]),
     ("ek_get_stability_batch", c_int, [c_size_t, _PTR, _PTR, _PTR]),
     ("ek_board_get_hash_code_batch", c_int, [c_size_t, _PTR, _PTR, _PTR]),
+    ("ek_eval_load_file", c_int, [c_char_p]),
+    ("ek_eval_load_buffer", c_int, [c_char_p, c_size_t]),
+    ("ek_eval_loaded", c_int, []),
+    ("ek_eval_unload", None, []),
+    ("ek_eval_init", c_int, [_P_EVAL]),
+    ("ek_eval_free", None, [_P_EVAL]),
+    ("ek_eval_set", c_int, [_P_EVAL, _P_BOARD]),
+    ("ek_eval_update", c_int, [_P_EVAL, POINTER(_EkMove)]),
+    ("ek_eval_restore", c_int, [_P_EVAL]),
+    ("ek_eval_pass", c_int, [_P_EVAL]),
+    ("ek_eval_accumulate_checked", c_int, [_P_EVAL, POINTER(c_int)]),
 ]
 
 _lock = threading.Lock()
@@ -349,3 +379,95 @@ def get_stability_batch(ps, os_, out=None) -> np.ndarray:
 def hash_code_batch(ps, os_, out=None) -> np.ndarray:
     """out[i] = hash_code((ps[i], os_[i])), as uint64."""
     return _pair_batch("ek_board_get_hash_code_batch", np.uint64, ps, os_, out)
+
+
+def eval_load_file(path) -> None:
+    """Loads evaluation weights from an Edax eval.dat file; they replace the weights in use.
+
+    Raises EdaxKernelsError (status EK_ERR_IO, EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_SIZE, ...) and
+    keeps the weights in use when the file cannot be read or is not an Edax eval file.
+    """
+    _check(_ek().ek_eval_load_file(os.fsencode(path)))
+
+
+def eval_load_bytes(data) -> None:
+    """Loads evaluation weights from the bytes of an eval.dat (bytes, bytearray, memoryview)."""
+    buf = bytes(data)
+    _check(_ek().ek_eval_load_buffer(buf, len(buf)))
+
+
+def eval_loaded() -> bool:
+    """Whether evaluation weights are loaded."""
+    return _ek().ek_eval_loaded() == 1
+
+
+def eval_unload() -> None:
+    """Stops using the loaded weights (accumulate then raises until the next load)."""
+    _ek().ek_eval_unload()
+
+
+class Eval:
+    """Edax's Eval: the pattern features along a line of play, evaluated with the loaded weights.
+
+    Owns native memory (61 feature slots): freed by ``close()``, by leaving a ``with`` block, or
+    when the object is collected. Not for use by two threads at once.
+    """
+
+    def __init__(self, board=None):
+        self._e = _EkEval()
+        _check(_ek().ek_eval_init(ctypes.byref(self._e)))
+        if board is not None:
+            self.set(board)
+
+    def _live(self) -> _EkEval:
+        if not self._e.feature:
+            raise EdaxKernelsError("edax_kernels: this Eval is closed", -1)
+        return self._e
+
+    def set(self, board) -> None:
+        """Starts from ``board`` (side to move first); raises for more than 60 empty squares."""
+        _check(_ek().ek_eval_set(ctypes.byref(self._live()), _board(board)))
+
+    def update(self, x: int, flipped: int) -> None:
+        """The side to move plays ``x`` flipping ``flipped`` (raises when x is not 0..63 or the line is full)."""
+        move = _EkMove(None, flipped, x, 0, 0)
+        _check(_ek().ek_eval_update(ctypes.byref(self._live()), ctypes.byref(move)))
+
+    def restore(self) -> None:
+        """Takes back the last update (raises when there is none)."""
+        _check(_ek().ek_eval_restore(ctypes.byref(self._live())))
+
+    def pass_(self) -> None:
+        """The side to move passes (or a pass is taken back)."""
+        _check(_ek().ek_eval_pass(ctypes.byref(self._live())))
+
+    def accumulate(self) -> int:
+        """The raw sum of the weights of the current position (raises EK_ERR_EVAL_NONE without weights)."""
+        total = c_int()
+        _check(_ek().ek_eval_accumulate_checked(ctypes.byref(self._live()), ctypes.byref(total)))
+        return total.value
+
+    @property
+    def ply(self) -> int:
+        """60 minus the empty squares of the current position."""
+        return self._e.ply
+
+    @property
+    def player(self) -> int:
+        """0 when the side to move is the side to move of ``set``'s board, else 1."""
+        return self._e.player
+
+    def close(self) -> None:
+        """Frees the native memory (again: nothing)."""
+        if _lib is not None and self._e.feature:
+            _lib.ek_eval_free(ctypes.byref(self._e))
+
+    def __enter__(self) -> "Eval":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_e", None) is not None:
+            self.close()

@@ -20,7 +20,7 @@ public final class Kernels {
 
     private Kernels() {}
 
-    private static int check(int status) {
+    static int check(int status) {
         if (status < 0) {
             throw new EdaxKernelsException("edax_kernels: " + statusMessage(status), status);
         }
@@ -258,4 +258,29 @@ public final class Kernels {
         hashBatch(ps, os, out);
         return out;
     }
+
+    private static native int evalLoadFile0(String path);
+
+    private static native int evalLoadBuffer0(byte[] data);
+
+    /**
+     * Loads evaluation weights from an Edax eval.dat file; they replace the weights in use (shared
+     * by every thread and every {@link Eval}). Throws {@link EdaxKernelsException} (status
+     * EK_ERR_IO -6, EK_ERR_EVAL_FORMAT -7, EK_ERR_EVAL_SIZE -8, ...) and keeps the weights in use
+     * when the file cannot be read or is not an Edax eval file.
+     */
+    public static void evalLoadFile(String path) {
+        check(evalLoadFile0(Objects.requireNonNull(path, "path")));
+    }
+
+    /** Loads evaluation weights from the bytes of an eval.dat (see {@link #evalLoadFile}). */
+    public static void evalLoadBytes(byte[] data) {
+        check(evalLoadBuffer0(Objects.requireNonNull(data, "data")));
+    }
+
+    /** Whether evaluation weights are loaded. */
+    public static native boolean evalLoaded();
+
+    /** Stops using the loaded weights ({@link Eval#accumulate} then throws until the next load). */
+    public static native void evalUnload();
 }
