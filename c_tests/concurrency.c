@@ -1,6 +1,7 @@
 /*
- * Concurrency: THREADS threads start at once (a barrier) and call every kernel and the
- * evaluation through the dispatched ek_ functions while the library initialises: the process's
+ * Concurrency: THREADS threads start at once (a barrier) and call every kernel (single-board
+ * and batch) and the evaluation through the dispatched ek_ functions while the library
+ * initialises: the process's
  * first calls select the level (some threads begin with a kernel, others with ek_isa,
  * ek_set_isa or ek_isa_env_status) and load the weights (one thread from the file, one from a
  * buffer, while the others already evaluate); two threads switch the level with ek_set_isa all
@@ -174,6 +175,49 @@ static void check_eval(Worker *w, size_t i)
     }
 }
 
+/* The batch calls on the BATCH records of each kind from record i on (a partial last vector). */
+enum { BATCH = 13 };
+static void check_batches(Worker *w, size_t i)
+{
+    int xs[BATCH], ints[BATCH];
+    uint64_t ps[BATCH], os[BATCH], u1[BATCH], u2[BATCH];
+    size_t k;
+    const Table *t = &tables[FLIP];
+    for (k = 0; k < BATCH; ++k) {
+        const Record *r = &t->r[(i + k) % t->n];
+        ps[k] = r->in[0]; os[k] = r->in[1]; xs[k] = (int) r->in[2];
+    }
+    check(w, ek_flip_batch(BATCH, xs, ps, os, u1) == EK_OK, FLIP, i);
+    for (k = 0; k < BATCH; ++k) check(w, u1[k] == t->r[(i + k) % t->n].out[0], FLIP, i + k);
+    check(w, ek_board_next_batch(BATCH, xs, ps, os, u1, u2) == EK_OK, FLIP, i);
+    for (k = 0; k < BATCH; ++k) {
+        uint64_t f = t->r[(i + k) % t->n].out[0], placed = xs[k] >= 0 && xs[k] < 64 ? 1ULL << xs[k] : 0;
+        check(w, u1[k] == (os[k] ^ f) && u2[k] == (ps[k] ^ (f | placed)), FLIP, i + k);
+    }
+
+    t = &tables[MOVES];
+    for (k = 0; k < BATCH; ++k) { ps[k] = t->r[(i + k) % t->n].in[0]; os[k] = t->r[(i + k) % t->n].in[1]; }
+    check(w, ek_get_moves_batch(BATCH, ps, os, u1) == EK_OK, MOVES, i);
+    check(w, ek_get_mobility_batch(BATCH, ps, os, ints) == EK_OK, MOVES, i);
+    for (k = 0; k < BATCH; ++k)
+        check(w, u1[k] == t->r[(i + k) % t->n].out[0] && ints[k] == (int) t->r[(i + k) % t->n].out[1], MOVES, i + k);
+
+    t = &tables[STABILITY];
+    for (k = 0; k < BATCH; ++k) { ps[k] = t->r[(i + k) % t->n].in[0]; os[k] = t->r[(i + k) % t->n].in[1]; }
+    check(w, ek_get_stability_batch(BATCH, ps, os, ints) == EK_OK, STABILITY, i);
+    for (k = 0; k < BATCH; ++k) check(w, ints[k] == (int) t->r[(i + k) % t->n].out[0], STABILITY, i + k);
+
+    t = &tables[HASH];
+    for (k = 0; k < BATCH; ++k) { ps[k] = t->r[(i + k) % t->n].in[0]; os[k] = t->r[(i + k) % t->n].in[1]; }
+    check(w, ek_board_get_hash_code_batch(BATCH, ps, os, u1) == EK_OK, HASH, i);
+    for (k = 0; k < BATCH; ++k) check(w, u1[k] == t->r[(i + k) % t->n].out[0], HASH, i + k);
+
+    t = &tables[LAST_FLIP];
+    for (k = 0; k < BATCH; ++k) { ps[k] = t->r[(i + k) % t->n].in[0]; xs[k] = (int) t->r[(i + k) % t->n].in[1]; }
+    check(w, ek_count_last_flip_batch(BATCH, xs, ps, ints) == EK_OK, LAST_FLIP, i);
+    for (k = 0; k < BATCH; ++k) check(w, ints[k] == (int) t->r[(i + k) % t->n].out[0], LAST_FLIP, i + k);
+}
+
 /* Checks one known answer of each kind, record i (modulo each table's size). */
 static void check_records(Worker *w, size_t i)
 {
@@ -221,6 +265,7 @@ static void check_records(Worker *w, size_t i)
     check(w, ek_count_last_flip((int) r->in[1], r->in[0]) == (int) r->out[0], LAST_FLIP, i);
 
     check_eval(w, i);
+    if (i % 16 == 0) check_batches(w, i);
 
     if (i % 64 == 0) {
         const EkBoard start = { 0x0000000810000000ULL, 0x0000001008000000ULL };
