@@ -1,10 +1,9 @@
 /*
  * Concurrency: THREADS threads start at once (a barrier) and call every kernel (single-board
  * and batch) and the evaluation through the dispatched ek_ functions while the library
- * initialises: the process's
- * first calls select the level (some threads begin with a kernel, others with ek_isa,
- * ek_set_isa or ek_isa_env_status) and load the weights (one thread from the file, one from a
- * buffer, while the others already evaluate); two threads switch the level with ek_set_isa all
+ * initialises: the process's first calls select the level (some threads begin with a kernel,
+ * others with ek_isa, ek_set_isa or ek_isa_env_status) and load the weights (one thread from
+ * the file, one from a buffer, while the others already evaluate); two threads switch the level with ek_set_isa all
  * along and two reload the weights now and then (same data: the library keeps one copy). Every
  * result is checked against Edax's known answers (tests/data/golden), which hold on every level;
  * an evaluation may report EK_ERR_EVAL_NONE only until its thread has seen the weights loaded.
