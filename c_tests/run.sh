@@ -17,8 +17,8 @@ static_deps=(-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc)
 build() { # name lang link
     local name=$1 lang=$2 link=$3 exe="$out/$1-$2-$3"
     local compile
-    if [ "$lang" = c99 ]; then compile=("$CC" -std=c99 "${warn[@]}" -O1);
-    else compile=("$CXX" -x c++ -std=c++17 "${warn[@]}" -O1); fi
+    if [ "$lang" = c99 ]; then compile=("$CC" -std=c99 "${warn[@]}" -O1 -pthread);
+    else compile=("$CXX" -x c++ -std=c++17 "${warn[@]}" -O1 -pthread); fi
     # -x none: what follows the source is not C++ (when -x c++ was given).
     if [ "$link" = shared ]; then
         "${compile[@]}" -I"$root/include" "$root/c_tests/$name.c" -x none -o "$exe" \
@@ -58,6 +58,12 @@ for lang in c99 cxx17; do
         done
         EDAX_KERNELS_ISA=bogus "$api" -3 best 2>"$out/stderr.txt" || failed=1
         grep -q "EDAX_KERNELS_ISA" "$out/stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
+        # Every process initialises the library once: the first-call race needs fresh processes.
+        conc=$(build concurrency "$lang" "$link")
+        for ((i = 0; i < ${CONCURRENCY_RUNS:-10}; i++)); do
+            "$conc" "$root/tests/data/golden" "$eval_dat" 8 1 >"$out/concurrency.txt" || { cat "$out/concurrency.txt"; failed=1; break; }
+        done
+        echo "${CONCURRENCY_RUNS:-10} processes: $(cat "$out/concurrency.txt")"
     done
 done
 [ "$failed" = 0 ] && echo "C tests: all passed" || { echo "C tests: FAILED"; exit 1; }

@@ -5,10 +5,11 @@ set -euo pipefail
 need=()
 command -v cc >/dev/null || need+=(gcc)
 command -v c++ >/dev/null || need+=(g++)
-# The CMake build and its tests (scripts/test-cmake.sh): cmake, pkg-config, readelf and nm.
+# The CMake build and its tests (scripts/test-cmake.sh): cmake, pkg-config, readelf and nm;
+# tests/exports.rs reads the shared library's symbols and machine code with nm and objdump.
 command -v cmake >/dev/null || need+=(cmake)
 command -v pkg-config >/dev/null || need+=(pkg-config)
-command -v readelf >/dev/null && command -v nm >/dev/null || need+=(binutils)
+command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
 # bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
 ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
 # The bindings' tests (bindings/test.sh): mono for C#, a JDK with jni.h for Java, Python with venv.
@@ -32,5 +33,21 @@ if ! "$venv/bin/python" -c 'import numpy, pytest' >/dev/null 2>&1; then
     echo "installing numpy and pytest into $venv"
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check numpy pytest
+fi
+# The reliability runs (scripts/miri.sh, scripts/fuzz-short.sh, the TSan step of
+# c_tests/sanitize.sh) need the nightly toolchain with Miri and the standard library's sources
+# (for -Zbuild-std), and cargo-fuzz from crates.io.
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    rustup toolchain install nightly --profile minimal || true
+fi
+if cargo +nightly --version >/dev/null 2>&1; then
+    installed=$(rustup component list --toolchain nightly --installed)
+    for component in miri rust-src; do
+        grep -q "^$component" <<<"$installed" || rustup component add --toolchain nightly "$component" \
+            || echo "setup: cannot add the nightly $component component"
+    done
+    command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+else
+    echo "setup: no nightly toolchain: Miri, fuzzing and TSan will report SKIPPED"
 fi
 echo "setup: ok"

@@ -10,16 +10,20 @@ scripts/setup.sh
 
 step "lint: rustfmt and clippy (warnings are errors)"
 cargo fmt --check
+cargo fmt --check --manifest-path fuzz/Cargo.toml
 cargo clippy --locked --all-targets --features edax-abi-eval -- -D warnings
 
 step "build: release library (rlib, cdylib, staticlib) and the C artifacts"
 cargo build --release --locked
 scripts/build-capi.sh
 
-step "Rust tests: known answers, differential (every level vs portable), oracles, header"
+step "Rust tests: known answers, differential, oracles, header, exports and panic paths, bad input"
 cargo test --locked
 
-step "C tests: C99 and C++17, shared and static library, every level"
+step "Miri: portable and SSE2 kernels, C ABI pointers, dispatch, threads racing the first call"
+scripts/miri.sh
+
+step "C tests: C99 and C++17, shared and static library, every level, concurrency"
 c_tests/run.sh target/capi/release
 
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
@@ -30,7 +34,13 @@ bindings/test.sh csharp
 bindings/test.sh java
 bindings/test.sh python
 
+step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
+c_tests/sanitize.sh target/capi/release
+
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --check-only --positions 50000
+
+step "fuzz: every cargo-fuzz target for ${FUZZ_SECONDS:-30} s from its seeds"
+scripts/fuzz-short.sh
 
 step "all tests passed"

@@ -51,15 +51,16 @@ pub struct EkMove {
     pub cost: u32,
 }
 
-/// Edax's `eval_set`: the features of `board` (side to move = the features' player).
+/// Edax's `eval_set`: the features of `board` (side to move = the features' player). As in
+/// Edax, a square in both bitboards has the digit -1 and the 16-bit features wrap around.
 pub(crate) fn features_of(board: &EkBoard) -> EkEvalFeature {
     let mut v = [0u16; 48];
     for (i, squares) in FEATURE_SQUARES.iter().enumerate() {
         let digits = squares.iter().fold(0u16, |f, &x| {
-            let digit = 2 - 2 * ((board.player >> x) & 1) - ((board.opponent >> x) & 1);
-            f * 3 + digit as u16
+            let digit = 2 - 2 * ((board.player >> x) & 1) as i32 - ((board.opponent >> x) & 1) as i32;
+            f.wrapping_mul(3).wrapping_add(digit as u16)
         });
-        v[i] = digits + FEATURE_OFFSET[i];
+        v[i] = digits.wrapping_add(FEATURE_OFFSET[i]);
     }
     v[N_FEATURES] = FEATURE_OFFSET[N_FEATURES];
     EkEvalFeature { v }

@@ -8,27 +8,27 @@ use std::ptr::NonNull;
 
 const HUGE_PAGE: usize = 2 << 20;
 
-/// A fixed-length slice of `T` (plain integers) in its own huge-page-aligned allocation.
-pub(crate) struct Table<T: Copy> {
+/// `LEN` values of `T` (plain integers) in their own huge-page-aligned allocation. The length
+/// is part of the type, so indexes the code clamps need no bounds check (and no panic path).
+pub(crate) struct Table<T: Copy, const LEN: usize> {
     ptr: NonNull<T>,
-    len: usize,
 }
 
 // SAFETY: a Table owns its memory exactly like a Box<[T]>.
-unsafe impl<T: Copy + Send> Send for Table<T> {}
+unsafe impl<T: Copy + Send, const LEN: usize> Send for Table<T, LEN> {}
 // SAFETY: shared access only reads, as for a Box<[T]>.
-unsafe impl<T: Copy + Sync> Sync for Table<T> {}
+unsafe impl<T: Copy + Sync, const LEN: usize> Sync for Table<T, LEN> {}
 
-impl<T: Copy> Table<T> {
-    fn layout(len: usize) -> Layout {
-        let size = (len.max(1) * size_of::<T>()).next_multiple_of(HUGE_PAGE);
+impl<T: Copy, const LEN: usize> Table<T, LEN> {
+    fn layout() -> Layout {
+        let size = (LEN.max(1) * size_of::<T>()).next_multiple_of(HUGE_PAGE);
         Layout::from_size_align(size, HUGE_PAGE).expect("table size fits in memory")
     }
 
-    /// `len` zero values, or `None` when the memory is not available. `T` must be a type for
+    /// `LEN` zero values, or `None` when the memory is not available. `T` must be a type for
     /// which all-zero bytes are a valid value (the integer types used here).
-    pub(crate) fn zeroed(len: usize) -> Option<Self> {
-        let layout = Self::layout(len);
+    pub(crate) fn zeroed() -> Option<Self> {
+        let layout = Self::layout();
         // SAFETY: the layout has a non-zero size.
         let ptr = NonNull::new(unsafe { alloc(layout) } as *mut T)?;
         // The advice comes before the first write, which faults the pages in.
@@ -39,28 +39,28 @@ impl<T: Copy> Table<T> {
         }
         // SAFETY: the allocation holds layout.size() bytes.
         unsafe { ptr.as_ptr().cast::<u8>().write_bytes(0, layout.size()) };
-        Some(Table { ptr, len })
+        Some(Table { ptr })
     }
 }
 
-impl<T: Copy> Drop for Table<T> {
+impl<T: Copy, const LEN: usize> Drop for Table<T, LEN> {
     fn drop(&mut self) {
         // SAFETY: allocated in `zeroed` with this same layout.
-        unsafe { dealloc(self.ptr.as_ptr() as *mut u8, Self::layout(self.len)) }
+        unsafe { dealloc(self.ptr.as_ptr() as *mut u8, Self::layout()) }
     }
 }
 
-impl<T: Copy> Deref for Table<T> {
-    type Target = [T];
-    fn deref(&self) -> &[T] {
-        // SAFETY: `len` initialised values owned by self.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+impl<T: Copy, const LEN: usize> Deref for Table<T, LEN> {
+    type Target = [T; LEN];
+    fn deref(&self) -> &[T; LEN] {
+        // SAFETY: `LEN` initialised values owned by self.
+        unsafe { &*self.ptr.as_ptr().cast::<[T; LEN]>() }
     }
 }
 
-impl<T: Copy> DerefMut for Table<T> {
-    fn deref_mut(&mut self) -> &mut [T] {
-        // SAFETY: `len` initialised values owned exclusively by self.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+impl<T: Copy, const LEN: usize> DerefMut for Table<T, LEN> {
+    fn deref_mut(&mut self) -> &mut [T; LEN] {
+        // SAFETY: `LEN` initialised values owned exclusively by self.
+        unsafe { &mut *self.ptr.as_ptr().cast::<[T; LEN]>() }
     }
 }

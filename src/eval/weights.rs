@@ -45,7 +45,7 @@ pub const PLY_STRIDE: usize = N_PACKED + 2;
 /// Loaded weights, immutable once published.
 pub struct Weights {
     /// `PLY_STRIDE` weights per ply.
-    packed: Table<i16>,
+    packed: Table<i16, { N_PLIES * PLY_STRIDE }>,
     /// The shared index tables.
     index: &'static IndexTables,
     /// Version, release and build fields of the header.
@@ -80,7 +80,7 @@ impl Weights {
         }
         let field = |i: usize| word(i).map_or(0, |w| if swap { w.swap_bytes() } else { w });
         let index = index_tables().ok_or(LoadError::NoMemory)?;
-        let mut packed = Table::zeroed(N_PLIES * PLY_STRIDE).ok_or(LoadError::NoMemory)?;
+        let mut packed = Table::zeroed().ok_or(LoadError::NoMemory)?;
         for (ply, out) in packed.chunks_exact_mut(PLY_STRIDE).enumerate() {
             let record = &data[28 + ply * N_PACKED * 2..28 + (ply + 1) * N_PACKED * 2];
             for (w, b) in out.iter_mut().zip(record.chunks_exact(2)) {
@@ -101,10 +101,12 @@ pub const INDEX_LEN: usize = super::patterns::GROUP_BASE[4] as usize + 65536;
 /// `INDEX[colour][u]`: the packed position (at most `N_PACKED`, the zero weight) of the weight
 /// of unpacked index `u` for colour `colour` (0: the features' player is the side to move),
 /// the two colours one after the other.
-pub(crate) struct IndexTables(Table<u32>);
+pub(crate) struct IndexTables(Table<u32, { 2 * INDEX_LEN }>);
 
 impl IndexTables {
+    /// Colour `colour & 1`'s table.
     fn get(&self, colour: usize) -> &[u32; INDEX_LEN] {
+        let colour = colour & 1;
         self.0[colour * INDEX_LEN..(colour + 1) * INDEX_LEN].try_into().expect("INDEX_LEN entries")
     }
 }
@@ -156,10 +158,10 @@ fn index_tables() -> Option<&'static IndexTables> {
     static TABLES: OnceLock<Option<IndexTables>> = OnceLock::new();
     TABLES
         .get_or_init(|| {
-            let mut index = Table::zeroed(2 * INDEX_LEN)?;
+            let mut index = Table::zeroed()?;
             index.fill(N_PACKED as u32);
             for shape in &SHAPES {
-                fill_shape(shape, &mut index);
+                fill_shape(shape, &mut index[..]);
             }
             for colour in index.chunks_exact_mut(INDEX_LEN) {
                 colour[CONSTANT.0 as usize] = CONSTANT.1;

@@ -32,14 +32,14 @@ pub unsafe extern "C" fn eval_open(file: *const c_char) {
         SIGMA_SET.store(true, Ordering::Relaxed);
     } else {
         let name = if file.is_null() {
-            "(null)".into()
+            b"(null)".as_slice()
         } else {
             // SAFETY: non-null, NUL-terminated by contract.
-            unsafe { CStr::from_ptr(file) }.to_string_lossy()
+            unsafe { CStr::from_ptr(file) }.to_bytes()
         };
         // SAFETY: ek_status_message returns a static NUL-terminated string.
-        let why = unsafe { CStr::from_ptr(super::api::ek_status_message(status)) }.to_string_lossy();
-        fatal(&format!("eval_open({name}): {why}"));
+        let why = unsafe { CStr::from_ptr(super::api::ek_status_message(status)) }.to_bytes();
+        fatal(&[b"eval_open(", name, b"): ", why]);
     }
 }
 
@@ -58,14 +58,20 @@ pub extern "C" fn eval_close() {
 pub unsafe extern "C" fn eval_init(eval: *mut EkEval) {
     // SAFETY: same contract.
     if unsafe { super::eval_api::ek_eval_init(eval) } == super::api::EK_ERR_NO_MEMORY {
-        fatal("eval_init: cannot allocate the eval features");
+        fatal(&[b"eval_init: cannot allocate the eval features"]);
     }
 }
 
-/// Edax's `fatal_error`: the message on stderr, then exit(EXIT_FAILURE).
-fn fatal(message: &str) -> ! {
-    eprintln!("edax_kernels: {message}");
-    std::process::exit(1)
+/// Edax's `fatal_error`: `edax_kernels: ` and the parts of the message on stderr, then
+/// `exit(EXIT_FAILURE)`. Only C library calls (no allocation, nothing that can unwind); a failed
+/// write is ignored.
+fn fatal(message: &[&[u8]]) -> ! {
+    for part in [b"edax_kernels: ".as_slice()].iter().chain(message).chain(&[b"\n".as_slice()]) {
+        // SAFETY: writes part.len() bytes from a live slice to file descriptor 2.
+        unsafe { libc::write(2, part.as_ptr().cast(), part.len()) };
+    }
+    // SAFETY: exit runs the atexit handlers and ends the process, as Edax's fatal_error does.
+    unsafe { libc::exit(libc::EXIT_FAILURE) }
 }
 
 /// `void eval_free(Eval*)`: see `ek_eval_free`.

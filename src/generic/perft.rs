@@ -74,14 +74,15 @@ pub(crate) fn perft<K: Prims>(root: EkBoard, depth: i32) -> EkPerftStats {
     // Explicit stack (not recursion) so that the whole walk inlines into one
     // `#[target_feature]` function per ISA. Each level holds (board, moves left, depth left).
     let mut stack = [(EkBoard::default(), 0u64, 0i32); MAX_DEPTH as usize + 1];
-    let mut sp = 0;
+    let mut sp = 0usize;
     let (b, rem, moves) = enter(root, depth, &mut s);
     if moves != 0 {
         stack[0] = (b, moves, rem);
         sp = 1;
     }
-    while sp > 0 {
-        let (b, moves, rem) = &mut stack[sp - 1];
+    // Every level uses at least one ply of `depth` <= MAX_DEPTH, so `sp` never exceeds
+    // MAX_DEPTH + 1: the checked accesses below never fail, and keep the kernel panic-free.
+    while let Some((b, moves, rem)) = sp.checked_sub(1).and_then(|top| stack.get_mut(top)) {
         if *moves == 0 {
             sp -= 1;
             continue;
@@ -91,8 +92,10 @@ pub(crate) fn perft<K: Prims>(root: EkBoard, depth: i32) -> EkPerftStats {
         let child = b.next(x as i32, K::flip(x, b.player, b.opponent));
         let (cb, crem, cmoves) = enter(child, *rem - 1, &mut s);
         if cmoves != 0 {
-            stack[sp] = (cb, cmoves, crem);
-            sp += 1;
+            if let Some(top) = stack.get_mut(sp) {
+                *top = (cb, cmoves, crem);
+                sp += 1;
+            }
         }
     }
     s.nodes_terminal = s.nodes + finished;

@@ -138,7 +138,7 @@ macro_rules! kernel_table {
                 use super::super::*;
                 $(
                     pub(super) unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
-                        ensure_selected();
+                        ensure_selected_from_c();
                         dispatch::$name($($arg),*)
                     }
                 )*
@@ -316,6 +316,19 @@ fn ensure_selected() {
             None => install(Isa::Portable, &portable::KERNELS),
         }
     });
+}
+
+/// `ensure_selected` for the first-call trampolines, which C calls straight from an `ek_`
+/// export: a panic there (none is expected: the selection reads the environment and the CPU)
+/// would abort the host, so it is caught and the portable level installed. The payload is
+/// leaked rather than dropped, since a payload's destructor could panic again.
+#[cold]
+#[inline(never)]
+fn ensure_selected_from_c() {
+    if let Err(payload) = std::panic::catch_unwind(ensure_selected) {
+        core::mem::forget(payload);
+        install(Isa::Portable, &portable::KERNELS);
+    }
 }
 
 /// The level the dispatched kernels use.

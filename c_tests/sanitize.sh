@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The C tests under sanitizers, linked to the static library.
+#
+# 1. AddressSanitizer + UndefinedBehaviorSanitizer (gcc, -fno-sanitize-recover=all): the C test
+#    programs (eval_api and concurrency among them) are instrumented; the Rust library is not
+#    (ASan still checks every heap block the library allocates or frees through malloc, and
+#    catches the C side's misuse of the API).
+# 2. ThreadSanitizer: the concurrency test linked to a copy of the library built with
+#    `-Zsanitizer=thread` and its standard library rebuilt the same way (-Zbuild-std), so that
+#    both the C threads and the library's dispatch, selection, level switches and weight
+#    loading are instrumented. Needs the nightly toolchain with rust-src; without it the TSan step says
+#    SKIPPED (Miri's data-race detector runs the same scenario in tests/miri_threads.rs).
+#
+# Usage: c_tests/sanitize.sh [LIBDIR]   (LIBDIR: default target/capi/release, scripts/build-capi.sh)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+libdir=$(cd "${1:-$root/target/capi/release}" && pwd)
+out="$root/c_tests/out/sanitize"
+mkdir -p "$out"
+golden="$root/tests/data/golden"
+eval_dat=$("$root/scripts/synthetic-eval.sh")
+CC=${SANITIZE_CC:-gcc}
+CXX=${SANITIZE_CXX:-g++}
+warn=(-Wall -Wextra -pedantic -Werror)
+static_deps=(-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc)
+runs=${CONCURRENCY_RUNS:-20}
+failed=0
+
+build() { # exe compiler... -- sanitizer flags, then the source and the library
+    local exe=$1 src=$2 lib=$3; shift 3
+    "$@" "${warn[@]}" -g -O1 -fno-omit-frame-pointer -pthread -I"$root/include" "$root/c_tests/$src.c" \
+        -x none -o "$out/$exe" "$lib" "${static_deps[@]}"
+}
+
+echo "== ASan + UBSan ($CC / $CXX), static library"
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
+for lang in c99 cxx17; do
+    if [ "$lang" = c99 ]; then cc=("$CC" -std=c99); else cc=("$CXX" -x c++ -std=c++17); fi
+    for t in known_answers api_contract eval_api concurrency; do
+        build "$t-$lang-asan" "$t" "$libdir/libedax_kernels.a" "${cc[@]}" "${san[@]}"
+    done
+    "$out/known_answers-$lang-asan" "$golden" || failed=1
+    "$out/eval_api-$lang-asan" "$golden" "$eval_dat" || failed=1
+    env -u EDAX_KERNELS_ISA "$out/api_contract-$lang-asan" 0 best || failed=1
+    for level in portable sse2; do
+        EDAX_KERNELS_ISA=$level "$out/api_contract-$lang-asan" 0 $level >/dev/null || { echo "api_contract $level failed"; failed=1; }
+    done
+    EDAX_KERNELS_ISA=bogus "$out/api_contract-$lang-asan" -3 best 2>/dev/null || { echo "api_contract bogus failed"; failed=1; }
+    for ((i = 0; i < runs; i++)); do
+        env -u EDAX_KERNELS_ISA "$out/concurrency-$lang-asan" "$golden" "$eval_dat" 8 1 >"$out/concurrency.txt" \
+            || { cat "$out/concurrency.txt"; echo "concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
+    done
+    echo "concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/concurrency.txt")"
+done
+unset ASAN_OPTIONS UBSAN_OPTIONS
+
+echo "== TSan: library and its std instrumented (nightly -Zsanitizer=thread -Zbuild-std)"
+triple=x86_64-unknown-linux-gnu
+if cargo +nightly --version >/dev/null 2>&1 && [ -d "$(rustc +nightly --print sysroot)/lib/rustlib/src/rust/library" ] \
+    && [ "$(uname -m)" = x86_64 ]; then
+    tsan_dir="$root/target/capi-tsan"
+    (cd "$root" && CARGO_TARGET_DIR="$tsan_dir" RUSTFLAGS="-Zsanitizer=thread" \
+        cargo +nightly rustc --release --locked --lib -Zbuild-std --target $triple --crate-type staticlib -q)
+    # Linked to rustc's TSan runtime (LLVM's), which the instrumented library needs (gcc's
+    # libtsan lacks __tsan_memcpy) and which also serves gcc's instrumentation of the C side.
+    rt="$(rustc +nightly --print sysroot)/lib/rustlib/$triple/lib/librustc-nightly_rt.tsan.a"
+    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/concurrency.c" \
+        -o "$out/concurrency-tsan.o"
+    "$CC" -pthread "$out/concurrency-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
+        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/concurrency-tsan"
+    export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+    for ((i = 0; i < runs; i++)); do
+        # Every other process starts on a level forced by the environment (accepted, so the
+        # test's expected ek_isa_env_status of EK_OK holds).
+        level=$([ $((i % 2)) = 0 ] && echo "" || echo sse2)
+        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/concurrency-tsan" "$golden" "$eval_dat" 8 1 \
+            >"$out/concurrency.txt" 2>"$out/tsan.txt" \
+            || { cat "$out/concurrency.txt" "$out/tsan.txt"; echo "concurrency (TSan) failed"; failed=1; break; }
+    done
+    echo "concurrency (TSan), $runs processes: $(cat "$out/concurrency.txt")"
+else
+    echo "SKIPPED (not run, not counted as passing): TSan needs the nightly toolchain with rust-src"
+fi
+
+[ "$failed" = 0 ] && echo "sanitizers: all passed" || { echo "sanitizers: FAILED"; exit 1; }

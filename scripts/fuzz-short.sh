@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# A short run of every cargo-fuzz target of fuzz/ (run by scripts/test.sh; the long runs are in
+# RELIABILITY.md). Each target starts from its committed seeds, fuzz/seeds/TARGET (the
+# minimised corpus of its long runs), and runs FUZZ_SECONDS (default 30) with AddressSanitizer
+# and debug assertions (overflow checks). A crash fails the run and leaves its input in
+# fuzz/artifacts/TARGET (replay: cd fuzz && cargo +nightly fuzz run -O -a TARGET FILE).
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+seconds=${FUZZ_SECONDS:-30}
+if ! cargo +nightly --version >/dev/null 2>&1 || ! command -v cargo-fuzz >/dev/null; then
+    echo "SKIPPED (not run, not counted as passing): fuzzing needs the nightly toolchain and cargo-fuzz (scripts/setup.sh)"
+    exit 0
+fi
+cargo +nightly fuzz build -O -a
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for target in $(cargo +nightly fuzz list); do
+    mkdir -p "$work/$target"
+    seeds=()
+    [ -d "seeds/$target" ] && seeds=("seeds/$target")
+    if ! cargo +nightly fuzz run -O -a "$target" "$work/$target" "${seeds[@]}" -- \
+        -max_total_time="$seconds" -print_final_stats=1 >"$work/$target.log" 2>&1; then
+        tail -n 60 "$work/$target.log"
+        echo "fuzz: $target FAILED (input saved in fuzz/artifacts/$target)"
+        exit 1
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$target.log")
+    cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$work/$target.log" | tail -n 1)
+    echo "fuzz: $target: $runs runs in ${seconds} s, $cov, no failure"
+done

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Miri (undefined-behaviour and data-race checks of the Rust code it interprets). Steps 1 to 3
+# run in scripts/test.sh (about 3 minutes with the Miri build); step 4 only with --avx2 (its
+# own build of the tests for x86-64-v3: about 3 minutes more):
+#   1. tests/miri.rs and tests/bad_input.rs: the portable and SSE2 levels (Miri reports no other
+#      CPU feature), the ek_ C ABI with valid, NULL, aliasing and dangling pointers, the dispatch,
+#      the evaluation kernels and the ek_eval_ functions (without a 14 MB weights load).
+#   2. tests/miri_threads.rs with 16 scheduler seeds, each a fresh process: threads racing the
+#      first-call initialisation and level switches, under the data-race detector.
+#   3. the EDAX_KERNELS_ISA row of the bad-input table with a level Miri's CPU lacks.
+#   4. (--avx2) tests/miri.rs built for x86-64-v3, where Miri runs the AVX2 level too. AVX-512
+#      cannot run under Miri (it lacks VPTERNLOGQ, among others).
+# Usage: scripts/miri.sh [--avx2]
+# Aliasing model: Tree Borrows (Stacked Borrows rejects ek_board_next called from Rust with a
+# pointer made from a shared reference: see RELIABILITY.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+    echo "SKIPPED (not run, not counted as passing): Miri needs the nightly toolchain with the miri component"
+    exit 0
+fi
+base="-Zmiri-tree-borrows"
+MIRIFLAGS="$base" cargo +nightly miri test --locked --test miri
+# bad_input reads README.md and the header: file access needs isolation off.
+MIRIFLAGS="$base -Zmiri-disable-isolation" cargo +nightly miri test --locked --test bad_input
+MIRIFLAGS="$base -Zmiri-many-seeds=0..16" cargo +nightly miri test --locked --test miri_threads
+MIRIFLAGS="$base -Zmiri-disable-isolation -Zmiri-env-set=EDAX_KERNELS_ISA=avx2 -Zmiri-env-set=EK_EXPECT_ENV_STATUS=-4" \
+    cargo +nightly miri test --locked --test bad_input -- --ignored --exact env_status_child
+[ "${1:-}" = --avx2 ] || { echo "miri: all passed (AVX2 level: scripts/miri.sh --avx2)"; exit 0; }
+CARGO_TARGET_DIR=target/miri-v3 RUSTFLAGS="-C target-feature=+avx2,+bmi1,+bmi2,+lzcnt,+popcnt,+sse4.2" \
+    MIRIFLAGS="$base" cargo +nightly miri test --locked --test miri
+echo "miri: all passed, AVX2 level included"

@@ -1,0 +1,1108 @@
+//! The bad-input table of README.md, checked: every `ek_` function declared in
+//! include/edax_kernels.h has a row, every row names a declared function, and every row has
+//! exactly one check here, keyed by the row's text (function, bad input, result), which runs
+//! the functions on such input and requires the stated result. Editing a row's text without its
+//! check, or adding a function without rows, fails this test.
+//!
+//! The two `EDAX_KERNELS_ISA` rows run a child process (the environment is read once per
+//! process); a level "this CPU cannot run" exists only on CPUs without AVX-512, and under Miri
+//! (scripts/miri.sh), which reports no AVX2 or AVX-512.
+
+mod common;
+
+use common::{naive_moves, SplitMix64};
+use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
+use edax_kernels::ffi::api::*;
+use edax_kernels::ffi::batch_api::*;
+use edax_kernels::ffi::eval_api::*;
+use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, Isa};
+use std::collections::BTreeSet;
+use std::ffi::{CStr, CString};
+use std::path::Path;
+use std::sync::OnceLock;
+
+const BEGIN: &str = "<!-- bad-input table begin -->";
+const END: &str = "<!-- bad-input table end -->";
+
+/// (function, bad input, result) of every row of README.md's table.
+fn rows() -> Vec<(String, String, String)> {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
+    let start = readme.find(BEGIN).expect("table begin marker") + BEGIN.len();
+    let end = readme.find(END).expect("table end marker");
+    readme[start..end]
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+            assert_eq!(cells.len(), 3, "a row needs 3 cells: {l}");
+            (cells[0].trim_matches('`').to_owned(), cells[1].to_owned(), cells[2].to_owned())
+        })
+        .collect()
+}
+
+/// The `ek_` functions the header declares.
+fn declared() -> BTreeSet<String> {
+    let header =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/edax_kernels.h")).expect("header");
+    // A declaration starts in column 0: `type name(args...`.
+    header
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.contains('('))
+        .filter_map(|l| l[..l.find('(')?].rsplit(|c: char| !c.is_ascii_alphanumeric() && c != '_').next())
+        .filter(|name| name.starts_with("ek_"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Boards with overlapping bitboards (and a few without), from a fixed seed.
+fn overlapping() -> Vec<EkBoard> {
+    let mut rng = SplitMix64(0xBAD1);
+    let n = if cfg!(miri) { 4 } else { 2000 };
+    (0..n)
+        .map(|i| {
+            let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+            match i % 4 {
+                0 => EkBoard::new(a, b),
+                1 => EkBoard::new(a | (b & c), b),
+                2 => EkBoard::new(a & c, (b & c) | (a & b)),
+                _ => EkBoard::new(a | 0x0000_0018_1800_0000, b | 0x0000_0018_1800_0000),
+            }
+        })
+        .collect()
+}
+
+const BAD_SQUARES: [i32; 8] = [-1, -64, 64, 65, 66, 1000, i32::MIN, i32::MAX];
+
+fn start() -> EkBoard {
+    EkBoard::START
+}
+
+fn name_of(p: *const core::ffi::c_char) -> String {
+    // SAFETY: the library returns static NUL-terminated strings.
+    unsafe { CStr::from_ptr(p) }.to_str().expect("UTF-8").to_owned()
+}
+
+fn level_names() -> [&'static str; 4] {
+    Isa::ALL.map(Isa::name)
+}
+
+/// A position of a real game with 8 empty squares (4 under Miri) and a move: its tree ends
+/// within 16 plies.
+fn near_the_end() -> EkBoard {
+    let empties = if cfg!(miri) { 4 } else { 8 };
+    common::random_positions(0xBAD2, 400)
+        .into_iter()
+        .find(|b| (b.player | b.opponent).count_zeros() == empties && ek_can_move(b.player, b.opponent))
+        .expect("a game reaches 8 empty squares")
+}
+
+/// The score of a board whose square nobody can take (`board_score_1`'s formula).
+fn score_nobody_plays(b: &EkBoard) -> i32 {
+    let s = 2 * b.opponent.count_ones() as i32 - 64;
+    if s >= 0 {
+        s + 2
+    } else {
+        s
+    }
+}
+
+/// Runs this test binary's `env_status_child` with `EDAX_KERNELS_ISA=value`, expecting
+/// `ek_isa_env_status() == status` and the best level in use, and returns its stderr.
+#[cfg(not(miri))]
+fn env_child(value: &str, status: i32) -> String {
+    let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+        .args(["--ignored", "--exact", "env_status_child", "--nocapture", "--test-threads=1"])
+        .env("EDAX_KERNELS_ISA", value)
+        .env("EK_EXPECT_ENV_STATUS", status.to_string())
+        .output()
+        .expect("cannot run the child");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "child with EDAX_KERNELS_ISA={value} failed:\n{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed"), "the child test did not run");
+    stderr
+}
+
+/// The child of the `EDAX_KERNELS_ISA` rows (run by `env_child`, ignored otherwise).
+#[test]
+#[ignore = "run by the EDAX_KERNELS_ISA checks in a child process"]
+fn env_status_child() {
+    let want: i32 = std::env::var("EK_EXPECT_ENV_STATUS").expect("run by env_child").parse().expect("a number");
+    assert_eq!(ek_isa_env_status(), want);
+    assert_eq!(name_of(ek_isa()), Isa::best().name(), "the best level is used");
+}
+
+type Check = fn();
+
+/// One check per row: (function, bad input, result, check).
+const CHECKS: &[(&str, &str, &str, Check)] = &[
+    ("ek_status_message", "code that is no `EkStatus`", "\"unknown status code\" (static string)", || {
+        for code in [1, -100, 100, i32::MIN, i32::MAX] {
+            assert_eq!(name_of(ek_status_message(code)), "unknown status code");
+        }
+    }),
+    ("ek_version", "none (no argument)", "static string \"MAJOR.MINOR.PATCH\"", || {
+        assert_eq!(name_of(ek_version()), env!("CARGO_PKG_VERSION"));
+    }),
+    ("ek_isa", "none (no argument)", "static name of the active level", || {
+        assert!(level_names().contains(&name_of(ek_isa()).as_str()));
+    }),
+    ("ek_isa_supported", "NULL name", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_isa_supported(core::ptr::null()) }, EK_ERR_NULL);
+    }),
+    ("ek_isa_supported", "unknown or non-UTF-8 name", "`EK_ERR_ISA_UNKNOWN`", || {
+        for name in [c"", c"neon", c"AVX2", c"avx2 ", c"\xC3\x28"] {
+            // SAFETY: NUL-terminated strings.
+            assert_eq!(unsafe { ek_isa_supported(name.as_ptr()) }, EK_ERR_ISA_UNKNOWN, "{name:?}");
+        }
+    }),
+    ("ek_set_isa", "NULL name", "`EK_ERR_NULL`, level unchanged", || {
+        let before = name_of(ek_isa());
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_set_isa(core::ptr::null()) }, EK_ERR_NULL);
+        assert_eq!(name_of(ek_isa()), before);
+    }),
+    ("ek_set_isa", "unknown or non-UTF-8 name", "`EK_ERR_ISA_UNKNOWN`, level unchanged", || {
+        let before = name_of(ek_isa());
+        for name in [c"", c"avx1024", c"Portable", c"\xFF"] {
+            // SAFETY: NUL-terminated strings.
+            assert_eq!(unsafe { ek_set_isa(name.as_ptr()) }, EK_ERR_ISA_UNKNOWN, "{name:?}");
+        }
+        assert_eq!(name_of(ek_isa()), before);
+    }),
+    ("ek_set_isa", "level this CPU cannot run", "`EK_ERR_ISA_UNSUPPORTED`, level unchanged", || {
+        let before = name_of(ek_isa());
+        for isa in Isa::ALL.into_iter().filter(|i| !i.is_available()) {
+            let name = CString::new(isa.name()).expect("no NUL");
+            // SAFETY: a NUL-terminated string.
+            assert_eq!(unsafe { ek_set_isa(name.as_ptr()) }, EK_ERR_ISA_UNSUPPORTED, "{isa:?}");
+            assert_eq!(name_of(ek_isa()), before);
+        }
+    }),
+    (
+        "ek_isa_env_status",
+        "`EDAX_KERNELS_ISA` unknown",
+        "`EK_ERR_ISA_UNKNOWN`, best level used, one line on stderr",
+        || {
+            #[cfg(not(miri))]
+            for value in ["bogus", "AVX2", ""] {
+                let stderr = env_child(value, EK_ERR_ISA_UNKNOWN);
+                assert_eq!(stderr.lines().filter(|l| l.contains("EDAX_KERNELS_ISA")).count(), 1, "{stderr}");
+            }
+        },
+    ),
+    (
+        "ek_isa_env_status",
+        "`EDAX_KERNELS_ISA` above the CPU",
+        "`EK_ERR_ISA_UNSUPPORTED`, best level used, one line on stderr",
+        || {
+            #[cfg(not(miri))]
+            for isa in Isa::ALL.into_iter().filter(|i| !i.is_available()) {
+                let stderr = env_child(isa.name(), EK_ERR_ISA_UNSUPPORTED);
+                assert_eq!(stderr.lines().filter(|l| l.contains("EDAX_KERNELS_ISA")).count(), 1, "{stderr}");
+            }
+        },
+    ),
+    ("ek_flip", "x outside 0..63", "0", || {
+        for x in BAD_SQUARES {
+            assert_eq!(ek_flip(x, start().player, start().opponent), 0);
+            assert_eq!(ek_flip(x, u64::MAX, 0x5555), 0);
+        }
+    }),
+    ("ek_flip", "overlap", "the square counts as O's", || {
+        for b in overlapping() {
+            for x in [0, 19, 27, 44, 63] {
+                assert_eq!(ek_flip(x, b.player, b.opponent), ek_flip(x, b.player & !b.opponent, b.opponent));
+            }
+        }
+    }),
+    ("ek_board_flip", "NULL board", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_board_flip(core::ptr::null(), 19) }, 0);
+    }),
+    ("ek_board_flip", "x outside 0..63", "0", || {
+        for x in BAD_SQUARES {
+            // SAFETY: a live board.
+            assert_eq!(unsafe { ek_board_flip(&start(), x) }, 0);
+        }
+    }),
+    ("ek_board_next", "NULL board or next", "0, nothing written", || {
+        let mut out = EkBoard::new(1, 2);
+        // SAFETY: NULL or live boards.
+        unsafe {
+            assert_eq!(ek_board_next(core::ptr::null(), 19, &mut out), 0);
+            assert_eq!(ek_board_next(&start(), 19, core::ptr::null_mut()), 0);
+            assert_eq!(ek_board_next(core::ptr::null(), 19, core::ptr::null_mut()), 0);
+        }
+        assert_eq!(out, EkBoard::new(1, 2));
+    }),
+    ("ek_board_next", "x outside 0..63", "a pass: sides swapped, 0 returned", || {
+        for x in BAD_SQUARES {
+            let mut out = EkBoard::default();
+            // SAFETY: live boards.
+            assert_eq!(unsafe { ek_board_next(&start(), x, &mut out) }, 0);
+            assert_eq!(out, start().swapped());
+        }
+    }),
+    ("ek_board_next", "next == board", "allowed: done in place", || {
+        let mut b = start();
+        let p: *mut EkBoard = &mut b;
+        // SAFETY: one live board, both arguments.
+        assert_eq!(unsafe { ek_board_next(p, 19, p) }, 1 << 27);
+        assert_eq!(b, EkBoard::new(start().opponent ^ 1 << 27, start().player | 1 << 27 | 1 << 19));
+    }),
+    ("ek_count_last_flip", "x outside 0..63", "0", || {
+        for x in BAD_SQUARES {
+            assert_eq!(ek_count_last_flip(x, 0x00FF_00FF_00FF_00FF), 0);
+        }
+    }),
+    ("ek_board_score_1", "NULL board", "`EK_SCORE_NONE`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_board_score_1(core::ptr::null(), 0, 3) }, EK_SCORE_NONE);
+    }),
+    ("ek_board_score_1", "x outside 0..63", "scored as a square nobody can take", || {
+        for b in [EkBoard::new(!1, 0xFFFF), EkBoard::new(0xFFFF, !0x1_0000u64 & !0xFFFF)] {
+            for x in BAD_SQUARES {
+                // SAFETY: a live board.
+                assert_eq!(unsafe { ek_board_score_1(&b, 65, x) }, score_nobody_plays(&b));
+            }
+        }
+    }),
+    ("ek_board_score_1_exact", "NULL board", "`EK_SCORE_NONE`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_board_score_1_exact(core::ptr::null(), 3) }, EK_SCORE_NONE);
+    }),
+    ("ek_board_score_1_exact", "x outside 0..63", "scored as a square nobody can take", || {
+        for b in [EkBoard::new(!1, 0xFFFF), EkBoard::new(0xFFFF, !0x1_0000u64 & !0xFFFF)] {
+            for x in BAD_SQUARES {
+                // SAFETY: a live board.
+                assert_eq!(unsafe { ek_board_score_1_exact(&b, x) }, score_nobody_plays(&b));
+            }
+        }
+    }),
+    ("ek_get_moves", "overlap", "bitboards taken as they are (the square is not empty)", || {
+        for b in overlapping() {
+            let moves = ek_get_moves(b.player, b.opponent);
+            assert_eq!(moves, naive_moves(b.player, b.opponent), "{b:?}");
+            assert_eq!(moves & (b.player | b.opponent), 0);
+        }
+    }),
+    ("ek_can_move", "overlap", "whether `ek_get_moves` is non-zero", || {
+        for b in overlapping() {
+            assert_eq!(ek_can_move(b.player, b.opponent), ek_get_moves(b.player, b.opponent) != 0);
+        }
+    }),
+    ("ek_get_mobility", "overlap", "popcount of `ek_get_moves`", || {
+        for b in overlapping() {
+            assert_eq!(ek_get_mobility(b.player, b.opponent), ek_get_moves(b.player, b.opponent).count_ones() as i32);
+        }
+    }),
+    ("ek_get_weighted_mobility", "overlap", "popcount of `ek_get_moves`, corners twice", || {
+        for b in overlapping() {
+            let m = ek_get_moves(b.player, b.opponent);
+            let want = (m.count_ones() + (m & 0x8100_0000_0000_0081).count_ones()) as i32;
+            assert_eq!(ek_get_weighted_mobility(b.player, b.opponent), want);
+        }
+    }),
+    ("ek_get_potential_mobility", "overlap", "the square counts as O's", || {
+        for b in overlapping() {
+            let (p, o) = (b.player, b.opponent);
+            assert_eq!(ek_get_potential_mobility(p, o), ek_get_potential_mobility(p & !o, o));
+        }
+    }),
+    ("ek_get_stability", "overlap", "the square counts as O's", || {
+        for b in overlapping() {
+            let (p, o) = (b.player, b.opponent);
+            assert_eq!(ek_get_stability(p, o), ek_get_stability(p & !o, o));
+        }
+    }),
+    ("ek_get_edge_stability", "overlap", "the square counts as O's", || {
+        for b in overlapping() {
+            let (p, o) = (b.player, b.opponent);
+            assert_eq!(ek_get_edge_stability(p, o), ek_get_edge_stability(p & !o, o));
+        }
+    }),
+    ("ek_get_corner_stability", "none (every bitboard is valid)", "defined for every value", || {
+        for b in overlapping() {
+            assert!((0..=12).contains(&ek_get_corner_stability(b.player)));
+        }
+        assert_eq!(ek_get_corner_stability(u64::MAX), 12);
+        assert_eq!(ek_get_corner_stability(0), 0);
+    }),
+    ("ek_board_get_hash_code", "NULL board", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_board_get_hash_code(core::ptr::null()) }, 0);
+    }),
+    ("ek_board_get_hash_code", "overlap", "the bits are hashed as they are", || {
+        for b in overlapping() {
+            let cleaned = EkBoard::new(b.player & !b.opponent, b.opponent);
+            // SAFETY: live boards.
+            let (h, hc) = unsafe { (ek_board_get_hash_code(&b), ek_board_get_hash_code(&cleaned)) };
+            if b.player & b.opponent != 0 {
+                assert_ne!(h, hc, "{b:?}: overlap bits ignored");
+            }
+        }
+    }),
+    ("ek_board_symetry", "NULL board or sym", "`EK_ERR_NULL`, nothing written", || {
+        let mut out = EkBoard::new(1, 2);
+        // SAFETY: NULL or live boards.
+        unsafe {
+            assert_eq!(ek_board_symetry(core::ptr::null(), 1, &mut out), EK_ERR_NULL);
+            assert_eq!(ek_board_symetry(&start(), 1, core::ptr::null_mut()), EK_ERR_NULL);
+        }
+        assert_eq!(out, EkBoard::new(1, 2));
+    }),
+    ("ek_board_symetry", "s outside 0..7", "`EK_ERR_RANGE`, nothing written", || {
+        let mut out = EkBoard::new(1, 2);
+        for s in [-1, 8, 9, 15, i32::MIN, i32::MAX] {
+            // SAFETY: live boards.
+            assert_eq!(unsafe { ek_board_symetry(&start(), s, &mut out) }, EK_ERR_RANGE);
+        }
+        assert_eq!(out, EkBoard::new(1, 2));
+    }),
+    ("ek_board_symetry", "sym == board", "allowed: done in place", || {
+        let b = EkBoard::new(0x0000_0000_0000_00FF, 0x0000_0000_0000_FF00);
+        let mut out = EkBoard::default();
+        let mut same = b;
+        let p: *mut EkBoard = &mut same;
+        // SAFETY: live boards; `p` is both arguments.
+        unsafe {
+            assert_eq!(ek_board_symetry(&b, 2, &mut out), EK_OK);
+            assert_eq!(ek_board_symetry(p, 2, p), EK_OK);
+        }
+        assert_eq!((same, out), (EkBoard::new(0xFF00_0000_0000_0000, 0x00FF_0000_0000_0000), same));
+    }),
+    ("ek_board_unique", "NULL board or unique", "`EK_ERR_NULL`, nothing written", || {
+        let mut out = EkBoard::new(1, 2);
+        // SAFETY: NULL or live boards.
+        unsafe {
+            assert_eq!(ek_board_unique(core::ptr::null(), &mut out), EK_ERR_NULL);
+            assert_eq!(ek_board_unique(&start(), core::ptr::null_mut()), EK_ERR_NULL);
+        }
+        assert_eq!(out, EkBoard::new(1, 2));
+    }),
+    ("ek_board_unique", "unique == board", "allowed: done in place", || {
+        for b in overlapping().into_iter().take(50) {
+            let mut out = EkBoard::default();
+            let mut same = b;
+            let p: *mut EkBoard = &mut same;
+            // SAFETY: live boards; `p` is both arguments.
+            let (s, s_in_place) = unsafe { (ek_board_unique(&b, &mut out), ek_board_unique(p, p)) };
+            assert_eq!((s_in_place, same), (s, out));
+        }
+    }),
+    ("ek_hash_prefetch", "NULL table", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_hash_prefetch(core::ptr::null(), 0x1234) };
+    }),
+    ("ek_hash_prefetch", "table entries pointing anywhere", "no fault (a prefetch never faults)", || {
+        for hash in [0usize, 8, 0xDEAD_BEEF, usize::MAX - 64, 1 << 47] {
+            let table = EkHashTable {
+                hash: core::ptr::without_provenance_mut(hash),
+                spin: core::ptr::null_mut(),
+                n_hash: 0,
+                hash_mask: u64::MAX,
+                spin_mask: 0,
+                n_spin: 0,
+                date: 0,
+            };
+            for code in [0, 1, u64::MAX, 0x8000_0000_0000_0000] {
+                // SAFETY: a live table (its entries are never read).
+                unsafe { ek_hash_prefetch(&table, code) };
+            }
+        }
+    }),
+    ("ek_bit_count", "none (every bitboard is valid)", "defined for every value", || {
+        for b in overlapping() {
+            assert_eq!(ek_bit_count(b.player), b.player.count_ones() as i32);
+        }
+        assert_eq!(ek_bit_count(u64::MAX), 64);
+    }),
+    ("ek_perft", "depth < 0", "0", || {
+        for d in [-1, -130, i32::MIN] {
+            assert_eq!(ek_perft(start().player, start().opponent, d), 0);
+        }
+    }),
+    ("ek_perft", "depth > 130", "the count of depth 130", || {
+        // Every game below `b` ends within 16 plies: Edax's count is 0 from there on (the
+        // terminal convention's is not, see ek_perft_terminal's row).
+        let b = near_the_end();
+        let at_130 = ek_perft(b.player, b.opponent, 130);
+        assert!(ek_perft(b.player, b.opponent, 2) > 0);
+        for d in [131, 200, i32::MAX] {
+            assert_eq!(ek_perft(b.player, b.opponent, d), at_130, "depth {d}");
+        }
+    }),
+    (
+        "ek_perft",
+        "overlap",
+        "the tree of the kernels' moves and flips (a flip can empty an overlap square, so the tree can be large)",
+        || {
+            let portable = Isa::Portable.kernels().expect("portable");
+            for b in overlapping().into_iter().take(200) {
+                assert_eq!(ek_perft(b.player, b.opponent, 2), portable.perft(b, 2).nodes, "{b:?}");
+            }
+        },
+    ),
+    ("ek_perft_terminal", "depth < 0", "0", || {
+        for d in [-1, -130, i32::MIN] {
+            assert_eq!(ek_perft_terminal(start().player, start().opponent, d), 0);
+        }
+    }),
+    ("ek_perft_terminal", "depth > 130", "the count of depth 130", || {
+        let b = near_the_end();
+        let at_130 = ek_perft_terminal(b.player, b.opponent, 130);
+        assert!(at_130 > 0);
+        for d in [131, 200, i32::MAX] {
+            assert_eq!(ek_perft_terminal(b.player, b.opponent, d), at_130, "depth {d}");
+        }
+    }),
+    ("ek_perft_stats", "NULL out", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_perft_stats(start().player, start().opponent, 3, core::ptr::null_mut()) }, EK_ERR_NULL);
+    }),
+    ("ek_perft_stats", "depth < 0", "`EK_OK`, every counter 0", || {
+        let mut s = EkPerftStats { nodes: 7, ..EkPerftStats::default() };
+        // SAFETY: a live output.
+        assert_eq!(unsafe { ek_perft_stats(start().player, start().opponent, -1, &mut s) }, EK_OK);
+        assert_eq!(s, EkPerftStats::default());
+    }),
+    ("ek_flip_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&FLIP_BATCH);
+    }),
+    ("ek_flip_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&FLIP_BATCH);
+    }),
+    ("ek_flip_batch", "bad squares, overlaps", "each result as `ek_flip`'s, on every level", || {
+        batch_as_single(&FLIP_BATCH);
+    }),
+    ("ek_flip_batch", "out == ps or os", "allowed: results replace the inputs", || {
+        batch_in_place(&FLIP_BATCH, 1);
+    }),
+    ("ek_board_next_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&NEXT_BATCH);
+    }),
+    ("ek_board_next_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&NEXT_BATCH);
+    }),
+    ("ek_board_next_batch", "bad squares, overlaps", "each result as `ek_board_next`'s, on every level", || {
+        batch_as_single(&NEXT_BATCH);
+    }),
+    ("ek_board_next_batch", "next_ps == ps and next_os == os", "allowed: results replace the inputs", || {
+        batch_in_place(&NEXT_BATCH, 1);
+    }),
+    ("ek_count_last_flip_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&LAST_FLIP_BATCH);
+    }),
+    ("ek_count_last_flip_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&LAST_FLIP_BATCH);
+    }),
+    (
+        "ek_count_last_flip_batch",
+        "bad squares, overlaps",
+        "each result as `ek_count_last_flip`'s, on every level",
+        || {
+            batch_as_single(&LAST_FLIP_BATCH);
+        },
+    ),
+    ("ek_count_last_flip_batch", "out == xs", "allowed: results replace the inputs", || {
+        batch_in_place(&LAST_FLIP_BATCH, 0);
+    }),
+    ("ek_get_moves_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&MOVES_BATCH);
+    }),
+    ("ek_get_moves_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&MOVES_BATCH);
+    }),
+    ("ek_get_moves_batch", "bad squares, overlaps", "each result as `ek_get_moves`'s, on every level", || {
+        batch_as_single(&MOVES_BATCH);
+    }),
+    ("ek_get_moves_batch", "out == ps or os", "allowed: results replace the inputs", || {
+        batch_in_place(&MOVES_BATCH, 1);
+    }),
+    ("ek_get_mobility_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&MOBILITY_BATCH);
+    }),
+    ("ek_get_mobility_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&MOBILITY_BATCH);
+    }),
+    ("ek_get_mobility_batch", "bad squares, overlaps", "each result as `ek_get_mobility`'s, on every level", || {
+        batch_as_single(&MOBILITY_BATCH);
+    }),
+    ("ek_get_stability_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&STABILITY_BATCH);
+    }),
+    ("ek_get_stability_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&STABILITY_BATCH);
+    }),
+    ("ek_get_stability_batch", "bad squares, overlaps", "each result as `ek_get_stability`'s, on every level", || {
+        batch_as_single(&STABILITY_BATCH);
+    }),
+    ("ek_board_get_hash_code_batch", "NULL array with n > 0", "`EK_ERR_NULL`, nothing written", || {
+        batch_null(&HASH_BATCH);
+    }),
+    ("ek_board_get_hash_code_batch", "n == 0", "`EK_OK` whatever the pointers, nothing read or written", || {
+        batch_empty(&HASH_BATCH);
+    }),
+    (
+        "ek_board_get_hash_code_batch",
+        "bad squares, overlaps",
+        "each result as `ek_board_get_hash_code`'s, on every level",
+        || {
+            batch_as_single(&HASH_BATCH);
+        },
+    ),
+    ("ek_board_get_hash_code_batch", "out == ps or os", "allowed: results replace the inputs", || {
+        batch_in_place(&HASH_BATCH, 1);
+    }),
+    ("ek_eval_load_file", "NULL path", "`EK_ERR_NULL`, weights in use unchanged", || {
+        failed_load_keeps_weights(EK_ERR_NULL, || unsafe { ek_eval_load_file(core::ptr::null()) });
+    }),
+    ("ek_eval_load_file", "missing file or a directory", "`EK_ERR_IO`, weights in use unchanged", || {
+        for path in [c"/nonexistent/eval.dat", c"/", c""] {
+            // SAFETY: NUL-terminated paths.
+            failed_load_keeps_weights(EK_ERR_IO, || unsafe { ek_eval_load_file(path.as_ptr()) });
+        }
+    }),
+    ("ek_eval_load_file", "bad file: not Edax's header", "`EK_ERR_EVAL_FORMAT`, weights in use unchanged", || {
+        failed_load_keeps_weights(EK_ERR_EVAL_FORMAT, || load_file_bytes("format", b"EDAXEVAX rest of a file"));
+        failed_load_keeps_weights(EK_ERR_EVAL_FORMAT, || load_file_bytes("empty", b""));
+    }),
+    ("ek_eval_load_file", "bad file: truncated or too long", "`EK_ERR_EVAL_SIZE`, weights in use unchanged", || {
+        if !cfg!(miri) {
+            let image = eval_image();
+            failed_load_keeps_weights(EK_ERR_EVAL_SIZE, || load_file_bytes("short", &image[..image.len() - 1]));
+            failed_load_keeps_weights(EK_ERR_EVAL_SIZE, || load_file_bytes("long", &[image, &[0][..]].concat()));
+        }
+    }),
+    ("ek_eval_load_buffer", "NULL data", "`EK_ERR_NULL`, weights in use unchanged", || {
+        for len in [0, EVAL_FILE_SIZE] {
+            // SAFETY: NULL is allowed.
+            failed_load_keeps_weights(EK_ERR_NULL, || unsafe { ek_eval_load_buffer(core::ptr::null(), len) });
+        }
+    }),
+    (
+        "ek_eval_load_buffer",
+        "bytes without Edax's header (any length)",
+        "`EK_ERR_EVAL_FORMAT`, weights in use unchanged",
+        || {
+            let mut bytes = vec![0u8; if cfg!(miri) { 64 } else { EVAL_FILE_SIZE }];
+            bytes[..8].copy_from_slice(b"EDAXEVAl");
+            for len in [0, 7, 8, bytes.len()] {
+                // SAFETY: len readable bytes.
+                failed_load_keeps_weights(EK_ERR_EVAL_FORMAT, || unsafe { ek_eval_load_buffer(bytes.as_ptr(), len) });
+            }
+        },
+    ),
+    ("ek_eval_load_buffer", "wrong buffer length", "`EK_ERR_EVAL_SIZE`, weights in use unchanged", || {
+        if !cfg!(miri) {
+            let image = eval_image();
+            for len in [8, 28, image.len() - 2, image.len() - 1] {
+                // SAFETY: len readable bytes.
+                failed_load_keeps_weights(EK_ERR_EVAL_SIZE, || unsafe { ek_eval_load_buffer(image.as_ptr(), len) });
+            }
+            let long = [image, &[0, 0][..]].concat();
+            // SAFETY: a live buffer.
+            failed_load_keeps_weights(EK_ERR_EVAL_SIZE, || unsafe { ek_eval_load_buffer(long.as_ptr(), long.len()) });
+        }
+    }),
+    ("ek_eval_loaded", "none (no argument)", "1 or 0", || {
+        ek_eval_unload();
+        assert_eq!(ek_eval_loaded(), 0);
+        if !cfg!(miri) {
+            load_eval_image();
+            assert_eq!(ek_eval_loaded(), 1);
+        }
+    }),
+    ("ek_eval_unload", "no weights loaded", "nothing done", || {
+        ek_eval_unload();
+        ek_eval_unload();
+        assert_eq!(ek_eval_loaded(), 0);
+    }),
+    ("ek_eval_init", "NULL eval", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_eval_init(core::ptr::null_mut()) }, EK_ERR_NULL);
+    }),
+    (
+        "ek_eval_free",
+        "NULL eval, NULL feature, or freed twice",
+        "nothing done (`feature` is NULL after a free)",
+        || {
+            let mut eval = new_eval();
+            // SAFETY: NULL, then an initialised EkEval, freed twice (feature is NULL the second time).
+            unsafe {
+                ek_eval_free(core::ptr::null_mut());
+                ek_eval_free(&mut eval);
+                assert!(eval.feature.is_null());
+                ek_eval_free(&mut eval);
+                ek_eval_free(&mut null_eval());
+            }
+        },
+    ),
+    ("ek_eval_set", "NULL eval, feature or board", "`EK_ERR_NULL`, nothing written", || {
+        let mut eval = new_eval();
+        // SAFETY: NULL or live arguments.
+        unsafe {
+            assert_eq!(ek_eval_set(core::ptr::null_mut(), &start()), EK_ERR_NULL);
+            assert_eq!(ek_eval_set(&mut eval, core::ptr::null()), EK_ERR_NULL);
+            assert_eq!(ek_eval_set(&mut null_eval(), &start()), EK_ERR_NULL);
+            assert!(core::slice::from_raw_parts(eval.feature, 61).iter().all(|f| f.v == [0; 48]));
+        }
+        assert_eq!((eval.player, eval.ply), (0, 0));
+        free_eval(eval);
+    }),
+    ("ek_eval_set", "more than 60 empty squares", "`EK_ERR_RANGE`, nothing written", || {
+        let mut eval = new_eval();
+        for board in [EkBoard::new(0, 0), EkBoard::new(1, 0), EkBoard::new(1 << 27, 1 << 28)] {
+            // SAFETY: live arguments.
+            assert_eq!(unsafe { ek_eval_set(&mut eval, &board) }, EK_ERR_RANGE);
+        }
+        // SAFETY: 61 initialised slots.
+        assert!(unsafe { core::slice::from_raw_parts(eval.feature, 61) }.iter().all(|f| f.v == [0; 48]));
+        free_eval(eval);
+    }),
+    ("ek_eval_set", "overlap", "as Edax: the square's digit is -1, features wrap modulo 2^16", || {
+        let mut eval = new_eval();
+        for b in overlapping() {
+            // SAFETY: live arguments.
+            if unsafe { ek_eval_set(&mut eval, &b) } != EK_OK {
+                continue;
+            }
+            // Edax's eval_set: feature = feature * 3 + (2 - 2 P - O) in 16 bits, then + offset.
+            // The first feature (a corner pattern) checked against that formula.
+            let f = unsafe { &*eval.feature.add(eval.ply as usize) };
+            let digits = [0, 1, 8, 9, 2, 16, 10, 17, 18].iter().fold(0u16, |f, &x| {
+                let digit = 2 - 2 * ((b.player >> x) & 1) as i32 - ((b.opponent >> x) & 1) as i32;
+                f.wrapping_mul(3).wrapping_add(digit as u16)
+            });
+            assert_eq!(f.v[0], digits, "{b:?}");
+        }
+        free_eval(eval);
+    }),
+    ("ek_eval_update", "NULL eval, feature or move", "`EK_ERR_NULL`, nothing changes", || {
+        let mut eval = new_eval();
+        let mv = EkMove { next: core::ptr::null_mut(), flipped: 1 << 28, x: 19, score: 0, cost: 0 };
+        // SAFETY: NULL or live arguments.
+        unsafe {
+            assert_eq!(ek_eval_set(&mut eval, &start()), EK_OK);
+            assert_eq!(ek_eval_update(core::ptr::null_mut(), &mv), EK_ERR_NULL);
+            assert_eq!(ek_eval_update(&mut eval, core::ptr::null()), EK_ERR_NULL);
+            assert_eq!(ek_eval_update(&mut null_eval(), &mv), EK_ERR_NULL);
+        }
+        assert_eq!((eval.player, eval.ply), (0, 0));
+        free_eval(eval);
+    }),
+    ("ek_eval_update", "x outside 0..63, or ply outside 0..59", "`EK_ERR_RANGE`, nothing changes", || {
+        let mut eval = new_eval();
+        // SAFETY: live arguments.
+        unsafe {
+            assert_eq!(ek_eval_set(&mut eval, &start()), EK_OK);
+            for x in BAD_SQUARES {
+                let mv = EkMove { next: core::ptr::null_mut(), flipped: 1 << 28, x, score: 0, cost: 0 };
+                assert_eq!(ek_eval_update(&mut eval, &mv), EK_ERR_RANGE);
+                assert_eq!((eval.player, eval.ply), (0, 0));
+            }
+            let mv = EkMove { next: core::ptr::null_mut(), flipped: 1 << 28, x: 19, score: 0, cost: 0 };
+            for ply in [-1, 60, 61, i32::MIN, i32::MAX] {
+                eval.ply = ply;
+                assert_eq!(ek_eval_update(&mut eval, &mv), EK_ERR_RANGE);
+                assert_eq!((eval.player, eval.ply), (0, ply));
+            }
+        }
+        eval.ply = 0;
+        free_eval(eval);
+    }),
+    (
+        "ek_eval_update",
+        "`flipped` not the move's flips",
+        "the features with those discs turned, equal on every level",
+        || {
+            let mut rng = SplitMix64(0xBAD3);
+            let mut eval = new_eval();
+            let before = name_of(ek_isa());
+            for _ in 0..if cfg!(miri) { 2 } else { 200 } {
+                let mv = EkMove {
+                    next: core::ptr::null_mut(),
+                    flipped: rng.next_u64(),
+                    x: (rng.next_u64() % 64) as i32,
+                    score: 0,
+                    cost: 0,
+                };
+                let mut results = Vec::new();
+                for isa in Isa::ALL.into_iter().filter(|i| i.is_available()) {
+                    let name = CString::new(isa.name()).expect("no NUL");
+                    // SAFETY: live arguments.
+                    unsafe {
+                        assert_eq!(ek_set_isa(name.as_ptr()), EK_OK);
+                        assert_eq!(ek_eval_set(&mut eval, &start()), EK_OK);
+                        assert_eq!(ek_eval_update(&mut eval, &mv), EK_OK);
+                        results.push((*eval.feature.add(eval.ply as usize)).v);
+                    }
+                }
+                assert!(results.windows(2).all(|w| w[0] == w[1]), "{mv:?}");
+            }
+            let name = CString::new(before).expect("no NUL");
+            // SAFETY: a NUL-terminated name.
+            assert_eq!(unsafe { ek_set_isa(name.as_ptr()) }, EK_OK);
+            free_eval(eval);
+        },
+    ),
+    ("ek_eval_restore", "NULL eval", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_eval_restore(core::ptr::null_mut()) }, EK_ERR_NULL);
+    }),
+    ("ek_eval_restore", "ply outside 1..60", "`EK_ERR_RANGE`, nothing changes", || {
+        let mut eval = null_eval();
+        for ply in [0, -1, 61, i32::MIN, i32::MAX] {
+            eval.ply = ply;
+            // SAFETY: a live EkEval (restore does not read the features).
+            assert_eq!(unsafe { ek_eval_restore(&mut eval) }, EK_ERR_RANGE);
+            assert_eq!((eval.player, eval.ply), (0, ply));
+        }
+    }),
+    ("ek_eval_pass", "NULL eval", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_eval_pass(core::ptr::null_mut()) }, EK_ERR_NULL);
+    }),
+    ("ek_eval_accumulate", "NULL eval or feature, or ply outside 0..60", "0", || {
+        let mut eval = new_eval();
+        // SAFETY: NULL or live arguments.
+        unsafe {
+            assert_eq!(ek_eval_accumulate(core::ptr::null()), 0);
+            assert_eq!(ek_eval_accumulate(&null_eval()), 0);
+            for ply in [-1, 61, i32::MIN, i32::MAX] {
+                eval.ply = ply;
+                assert_eq!(ek_eval_accumulate(&eval), 0);
+            }
+        }
+        eval.ply = 0;
+        free_eval(eval);
+    }),
+    ("ek_eval_accumulate", "no weights loaded", "0", || {
+        let mut eval = new_eval();
+        ek_eval_unload();
+        // SAFETY: live arguments.
+        unsafe {
+            assert_eq!(ek_eval_set(&mut eval, &start()), EK_OK);
+            assert_eq!(ek_eval_accumulate(&eval), 0);
+        }
+        free_eval(eval);
+    }),
+    ("ek_eval_accumulate_checked", "NULL sum", "`EK_ERR_NULL`", || {
+        let eval = new_eval();
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_eval_accumulate_checked(&eval, core::ptr::null_mut()) }, EK_ERR_NULL);
+        free_eval(eval);
+    }),
+    ("ek_eval_accumulate_checked", "NULL eval or feature", "`EK_ERR_NULL`, nothing written", || {
+        let mut sum = 7;
+        // SAFETY: NULL or live arguments.
+        unsafe {
+            assert_eq!(ek_eval_accumulate_checked(core::ptr::null(), &mut sum), EK_ERR_NULL);
+            assert_eq!(ek_eval_accumulate_checked(&null_eval(), &mut sum), EK_ERR_NULL);
+        }
+        assert_eq!(sum, 7);
+    }),
+    ("ek_eval_accumulate_checked", "ply outside 0..60", "`EK_ERR_RANGE`, nothing written", || {
+        let (mut eval, mut sum) = (new_eval(), 7);
+        for ply in [-1, 61, i32::MIN, i32::MAX] {
+            eval.ply = ply;
+            // SAFETY: live arguments.
+            assert_eq!(unsafe { ek_eval_accumulate_checked(&eval, &mut sum) }, EK_ERR_RANGE);
+        }
+        assert_eq!(sum, 7);
+        eval.ply = 0;
+        free_eval(eval);
+    }),
+    ("ek_eval_accumulate_checked", "no weights loaded", "`EK_ERR_EVAL_NONE`, nothing written", || {
+        let (mut eval, mut sum) = (new_eval(), 7);
+        ek_eval_unload();
+        // SAFETY: live arguments.
+        unsafe {
+            assert_eq!(ek_eval_set(&mut eval, &start()), EK_OK);
+            assert_eq!(ek_eval_accumulate_checked(&eval, &mut sum), EK_ERR_EVAL_NONE);
+        }
+        assert_eq!(sum, 7);
+        free_eval(eval);
+    }),
+];
+
+/// A batch function in one shape: `call(n, xs, ps, os, out0, out1)` (arguments it does not take
+/// are ignored; `i32` outputs are written into the `u64` arrays as `i32` arrays), its
+/// single-board counterpart, and which arrays it reads.
+struct Batch {
+    call: unsafe fn(usize, *const i32, *const u64, *const u64, *mut u64, *mut u64) -> i32,
+    single: fn(i32, u64, u64) -> [u64; 2],
+    reads: [bool; 3],
+    outputs: usize,
+    out_i32: bool,
+}
+
+const FLIP_BATCH: Batch = Batch {
+    // SAFETY (all calls): the caller passes n-element arrays or NULL, as the function requires.
+    call: |n, x, p, o, out, _| unsafe { ek_flip_batch(n, x, p, o, out) },
+    single: |x, p, o| [ek_flip(x, p, o), 0],
+    reads: [true, true, true],
+    outputs: 1,
+    out_i32: false,
+};
+const NEXT_BATCH: Batch = Batch {
+    call: |n, x, p, o, np, no| unsafe { ek_board_next_batch(n, x, p, o, np, no) },
+    single: |x, p, o| {
+        let mut next = EkBoard::default();
+        // SAFETY: live boards.
+        unsafe { ek_board_next(&EkBoard::new(p, o), x, &mut next) };
+        [next.player, next.opponent]
+    },
+    reads: [true, true, true],
+    outputs: 2,
+    out_i32: false,
+};
+const LAST_FLIP_BATCH: Batch = Batch {
+    call: |n, x, p, _, out, _| unsafe { ek_count_last_flip_batch(n, x, p, out.cast()) },
+    single: |x, p, _| [ek_count_last_flip(x, p) as u64, 0],
+    reads: [true, true, false],
+    outputs: 1,
+    out_i32: true,
+};
+const MOVES_BATCH: Batch = Batch {
+    call: |n, _, p, o, out, _| unsafe { ek_get_moves_batch(n, p, o, out) },
+    single: |_, p, o| [ek_get_moves(p, o), 0],
+    reads: [false, true, true],
+    outputs: 1,
+    out_i32: false,
+};
+const MOBILITY_BATCH: Batch = Batch {
+    call: |n, _, p, o, out, _| unsafe { ek_get_mobility_batch(n, p, o, out.cast()) },
+    single: |_, p, o| [ek_get_mobility(p, o) as u64, 0],
+    reads: [false, true, true],
+    outputs: 1,
+    out_i32: true,
+};
+const STABILITY_BATCH: Batch = Batch {
+    call: |n, _, p, o, out, _| unsafe { ek_get_stability_batch(n, p, o, out.cast()) },
+    single: |_, p, o| [ek_get_stability(p, o) as u64, 0],
+    reads: [false, true, true],
+    outputs: 1,
+    out_i32: true,
+};
+const HASH_BATCH: Batch = Batch {
+    call: |n, _, p, o, out, _| unsafe { ek_board_get_hash_code_batch(n, p, o, out) },
+    // SAFETY: a live board.
+    single: |_, p, o| [unsafe { ek_board_get_hash_code(&EkBoard::new(p, o)) }, 0],
+    reads: [false, true, true],
+    outputs: 1,
+    out_i32: false,
+};
+
+/// Squares (bad ones among them) and boards (overlapping ones among them) for the batch checks:
+/// 37 boards, so that the vector loops also end with a partial vector.
+fn batch_inputs() -> (Vec<i32>, Vec<u64>, Vec<u64>) {
+    let boards = overlapping();
+    let n = boards.len().min(37);
+    let xs =
+        (0..n).map(|i| if i % 3 == 0 { BAD_SQUARES[i % BAD_SQUARES.len()] } else { (i * 7 % 64) as i32 }).collect();
+    (xs, boards[..n].iter().map(|b| b.player).collect(), boards[..n].iter().map(|b| b.opponent).collect())
+}
+
+/// The results of `batch` read back from its output arrays.
+fn batch_results(batch: &Batch, n: usize, out: &[Vec<u64>; 2]) -> Vec<[u64; 2]> {
+    (0..n)
+        .map(|i| {
+            let get = |a: &Vec<u64>| {
+                if batch.out_i32 {
+                    // SAFETY: the i32 results fill the first n i32 of a u64 array of n elements.
+                    unsafe { *a.as_ptr().cast::<i32>().add(i) as u64 }
+                } else {
+                    a[i]
+                }
+            };
+            [get(&out[0]), if batch.outputs == 2 { get(&out[1]) } else { 0 }]
+        })
+        .collect()
+}
+
+/// Each NULL array in turn (inputs it reads, then outputs): `EK_ERR_NULL`, outputs unchanged.
+fn batch_null(batch: &Batch) {
+    let (xs, ps, os) = batch_inputs();
+    let n = xs.len();
+    for which in 0..3 + batch.outputs {
+        if which < 3 && !batch.reads[which] {
+            continue;
+        }
+        let mut out = [vec![0xA5A5_A5A5_A5A5_A5A5; n], vec![0x5A5A_5A5A_5A5A_5A5A; n]];
+        let before = out.clone();
+        let null_in = |i: usize, p: *const u8| if which == i { core::ptr::null() } else { p };
+        let (o0, o1) = (out[0].as_mut_ptr(), out[1].as_mut_ptr());
+        // SAFETY: n-element arrays or NULL.
+        let status = unsafe {
+            (batch.call)(
+                n,
+                null_in(0, xs.as_ptr().cast()).cast(),
+                null_in(1, ps.as_ptr().cast()).cast(),
+                null_in(2, os.as_ptr().cast()).cast(),
+                if which == 3 { core::ptr::null_mut() } else { o0 },
+                if which == 4 { core::ptr::null_mut() } else { o1 },
+            )
+        };
+        assert_eq!(status, EK_ERR_NULL, "array {which} NULL");
+        assert_eq!(out, before, "array {which} NULL: something was written");
+    }
+}
+
+/// n == 0 with NULL and with dangling pointers: `EK_OK`, nothing read or written.
+fn batch_empty(batch: &Batch) {
+    let dangling = core::ptr::NonNull::<u64>::dangling().as_ptr();
+    // SAFETY: n == 0: no pointer is used.
+    unsafe {
+        let null = core::ptr::null_mut::<u64>();
+        assert_eq!((batch.call)(0, null.cast(), null, null, null, null), EK_OK);
+        assert_eq!((batch.call)(0, dangling.cast(), dangling, dangling, dangling, dangling), EK_OK);
+    }
+}
+
+/// Every result equals the single-board call's, bad squares and overlaps included, on every
+/// level this CPU runs.
+fn batch_as_single(batch: &Batch) {
+    let (xs, ps, os) = batch_inputs();
+    let n = xs.len();
+    let want: Vec<[u64; 2]> = (0..n).map(|i| (batch.single)(xs[i], ps[i], os[i])).collect();
+    let before = name_of(ek_isa());
+    for isa in Isa::ALL.into_iter().filter(|i| i.is_available()) {
+        let name = CString::new(isa.name()).expect("no NUL");
+        // SAFETY: a NUL-terminated name.
+        assert_eq!(unsafe { ek_set_isa(name.as_ptr()) }, EK_OK);
+        let mut out = [vec![0; n], vec![0; n]];
+        let (o0, o1) = (out[0].as_mut_ptr(), out[1].as_mut_ptr());
+        // SAFETY: n-element arrays.
+        assert_eq!(unsafe { (batch.call)(n, xs.as_ptr(), ps.as_ptr(), os.as_ptr(), o0, o1) }, EK_OK);
+        assert_eq!(batch_results(batch, n, &out), want, "{isa:?}");
+    }
+    let name = CString::new(before).expect("no NUL");
+    // SAFETY: a NUL-terminated name.
+    assert_eq!(unsafe { ek_set_isa(name.as_ptr()) }, EK_OK);
+}
+
+/// The output array is the input array `input` (1: ps, and 2: os for a second output; 0: xs):
+/// the results replace the inputs.
+fn batch_in_place(batch: &Batch, input: usize) {
+    let (mut xs, mut ps, mut os) = batch_inputs();
+    let n = xs.len();
+    let want: Vec<[u64; 2]> = (0..n).map(|i| (batch.single)(xs[i], ps[i], os[i])).collect();
+    let (x, p, o) = (xs.as_mut_ptr(), ps.as_mut_ptr(), os.as_mut_ptr());
+    let out0: *mut u64 = match input {
+        0 => x.cast(),
+        _ => p,
+    };
+    let out1 = if batch.outputs == 2 { o } else { core::ptr::null_mut() };
+    // SAFETY: n-element arrays, outputs aliasing inputs of the same element type as allowed.
+    assert_eq!(unsafe { (batch.call)(n, x, p, o, out0, out1) }, EK_OK);
+    let got: Vec<[u64; 2]> = (0..n)
+        .map(|i| match input {
+            0 => [xs[i] as u64, 0],
+            _ => [ps[i], if batch.outputs == 2 { os[i] } else { 0 }],
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+/// A valid eval.dat image with non-zero weights that depend on the ply and the position.
+fn eval_image() -> &'static [u8] {
+    static IMAGE: OnceLock<Vec<u8>> = OnceLock::new();
+    IMAGE.get_or_init(|| {
+        let mut data = Vec::with_capacity(EVAL_FILE_SIZE);
+        for word in [0x4544_4158u32, 0x4556_414C, 4, 6, 0, 0, 0] {
+            data.extend_from_slice(&word.to_le_bytes());
+        }
+        let mut i = 0u32;
+        while data.len() < EVAL_FILE_SIZE {
+            data.extend_from_slice(&((i.wrapping_mul(2_654_435_761) >> 22) as i16 - 512).to_le_bytes());
+            i += 1;
+        }
+        data
+    })
+}
+
+/// Loads `eval_image`; returns the sum of the start position at its ply and an `EkEval` there.
+fn load_eval_image() -> (i32, EkEval) {
+    let image = eval_image();
+    // SAFETY: a live buffer.
+    assert_eq!(unsafe { ek_eval_load_buffer(image.as_ptr(), image.len()) }, EK_OK);
+    let mut eval = new_eval();
+    // SAFETY: a live EkEval and board.
+    assert_eq!(unsafe { ek_eval_set(&mut eval, &start()) }, EK_OK);
+    // SAFETY: an initialised EkEval.
+    let sum = unsafe { ek_eval_accumulate(&eval) };
+    assert_ne!(sum, 0, "the test weights give the start position a non-zero sum");
+    (sum, eval)
+}
+
+/// A load that fails with `status` leaves the weights in use in use. (Not under Miri: a valid
+/// load parses 14 MB; the normal run checks it.)
+fn failed_load_keeps_weights(status: i32, load: impl Fn() -> i32) {
+    if cfg!(miri) {
+        return;
+    }
+    let (sum, eval) = load_eval_image();
+    assert_eq!(load(), status);
+    assert_eq!(ek_eval_loaded(), 1);
+    // SAFETY: an initialised EkEval.
+    assert_eq!(unsafe { ek_eval_accumulate(&eval) }, sum);
+    free_eval(eval);
+}
+
+fn new_eval() -> EkEval {
+    let mut eval = EkEval { feature: core::ptr::null_mut(), player: 0, ply: 0 };
+    // SAFETY: a live EkEval.
+    assert_eq!(unsafe { ek_eval_init(&mut eval) }, EK_OK);
+    eval
+}
+
+fn free_eval(mut eval: EkEval) {
+    // SAFETY: initialised by ek_eval_init.
+    unsafe { ek_eval_free(&mut eval) };
+}
+
+fn null_eval() -> EkEval {
+    EkEval { feature: core::ptr::null_mut(), player: 0, ply: 0 }
+}
+
+/// Loads `bytes` from a temporary file, `EK_ERR_...` expected.
+fn load_file_bytes(name: &str, bytes: &[u8]) -> i32 {
+    let path = std::env::temp_dir().join(format!("edax_kernels_bad_input_{}_{name}", std::process::id()));
+    std::fs::write(&path, bytes).expect("temporary file");
+    let c = CString::new(path.to_str().expect("UTF-8 path")).expect("no NUL");
+    // SAFETY: a NUL-terminated path.
+    let status = unsafe { ek_eval_load_file(c.as_ptr()) };
+    std::fs::remove_file(&path).ok();
+    status
+}
+
+#[test]
+fn every_function_has_rows_and_every_row_a_check() {
+    let rows = rows();
+    let functions = declared();
+    assert!(functions.len() >= 20, "header parse: {functions:?}");
+    let covered: BTreeSet<String> = rows.iter().map(|r| r.0.clone()).collect();
+    let missing: Vec<_> = functions.difference(&covered).collect();
+    let unknown: Vec<_> = covered.difference(&functions).collect();
+    assert!(missing.is_empty(), "functions without a row in README.md's bad-input table: {missing:?}");
+    assert!(unknown.is_empty(), "rows naming no function of the header: {unknown:?}");
+
+    let key = |f: &str, i: &str, r: &str| format!("{f} | {i} | {r}");
+    let checks: BTreeSet<String> = CHECKS.iter().map(|(f, i, r, _)| key(f, i, r)).collect();
+    assert_eq!(checks.len(), CHECKS.len(), "two checks for one row");
+    let rows: BTreeSet<String> = rows.iter().map(|(f, i, r)| key(f, i, r)).collect();
+    let unchecked: Vec<_> = rows.difference(&checks).collect();
+    let orphans: Vec<_> = checks.difference(&rows).collect();
+    assert!(unchecked.is_empty(), "rows without a check in tests/bad_input.rs:\n{unchecked:#?}");
+    assert!(orphans.is_empty(), "checks whose row is not in README.md:\n{orphans:#?}");
+}
+
+#[test]
+fn every_row_holds() {
+    for (function, input, result, check) in CHECKS {
+        eprintln!("{function}: {input} -> {result}");
+        check();
+    }
+}
