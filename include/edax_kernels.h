@@ -965,7 +965,8 @@ void ek_eval_free(struct EkEval *eval);
  * Edax's `eval_set`: sets the features of `board` (the side to move is the features'
  * player: `player` = 0) at `ply` = 60 - empty squares. Returns `EK_OK`, `EK_ERR_NULL` (NULL
  * argument or `feature`), or `EK_ERR_RANGE` when the board has more than 60 empty squares (no
- * ply slot; nothing written).
+ * ply slot; nothing written). Overlapping bitboards: as in Edax, such a square's digit is -1
+ * and the 16-bit features wrap around (every feature value indexes a weight).
  *
  * # Safety
  * `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`; `board` NULL
