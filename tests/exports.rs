@@ -13,7 +13,10 @@
 //!   trampoline or a table entry. The trampolines' one exception is the level selection, which
 //!   runs behind `catch_unwind` in `ensure_selected_from_c`; that it does is checked too.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod machine_code;
+
+use machine_code::{dynamic_symbols, Code};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -49,16 +52,6 @@ fn shared_library(build: Build) -> PathBuf {
     let out = cmd.current_dir(root()).output().expect("cannot run scripts/build-capi.sh");
     assert!(out.status.success(), "build-capi.sh failed:\n{}", String::from_utf8_lossy(&out.stderr));
     root().join(dir).join("libedax_kernels.so")
-}
-
-fn run(program: &str, args: &[&str], file: &Path) -> String {
-    let out = Command::new(program)
-        .args(args)
-        .arg(file)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {program} (binutils): {e}"));
-    assert!(out.status.success(), "{program} {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("tool output is UTF-8")
 }
 
 /// The functions the header declares: `ek_` names, Edax names under `EK_EDAX_ABI`, and
@@ -116,14 +109,6 @@ fn declared_functions() -> Declared {
     Declared { ek, edax, edax_eval }
 }
 
-fn dynamic_symbols(lib: &Path) -> BTreeSet<String> {
-    run("nm", &["-D", "--defined-only"], lib)
-        .lines()
-        .filter_map(|l| l.split_whitespace().nth(2))
-        .map(|s| s.split('@').next().unwrap_or(s).to_owned())
-        .collect()
-}
-
 #[test]
 fn shared_library_exports_only_the_declared_functions() {
     let declared = declared_functions();
@@ -141,129 +126,6 @@ fn shared_library_exports_only_the_declared_functions() {
     }
 }
 
-/// The machine code of a shared library: functions, their direct calls and jumps, and the
-/// function pointers stored in its static data.
-struct Code {
-    /// Start address -> (size, demangled name) of every function (the first of its names:
-    /// identical functions may share an address).
-    functions: BTreeMap<u64, (u64, String)>,
-    /// Name -> start address of every function symbol.
-    addresses: BTreeMap<String, u64>,
-    /// Function start -> the starts of the functions it calls or jumps to directly.
-    calls: BTreeMap<u64, BTreeSet<u64>>,
-    /// Name -> (address, size) of every data object.
-    objects: BTreeMap<String, (u64, u64)>,
-    /// Address -> target of every relative relocation (a pointer in static data).
-    pointers: BTreeMap<u64, u64>,
-}
-
-impl Code {
-    fn read(lib: &Path) -> Code {
-        let (mut functions, mut addresses, mut objects) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
-        for line in run("objdump", &["-t", "-C", "--wide"], lib).lines() {
-            // `ADDRESS FLAGS SECTION\tSIZE NAME`; FLAGS holds F for a function, O for an object.
-            let Some((head, tail)) = line.split_once('\t') else { continue };
-            let mut tail = tail.split_whitespace();
-            let (Some(addr), Some(size)) = (head.split_whitespace().next(), tail.next()) else { continue };
-            let name = tail.collect::<Vec<_>>().join(" ");
-            let name = name.strip_prefix(".hidden ").unwrap_or(&name).to_owned();
-            let (Ok(addr), Ok(size)) = (u64::from_str_radix(addr, 16), u64::from_str_radix(size, 16)) else { continue };
-            let flags = head.get(17..24).unwrap_or("");
-            if flags.contains('F') && addr != 0 {
-                addresses.insert(name.clone(), addr);
-                functions.entry(addr).or_insert((size, name));
-            } else if flags.contains('O') {
-                objects.insert(name, (addr, size));
-            }
-        }
-        let mut pointers = BTreeMap::new();
-        for line in run("objdump", &["-R"], lib).lines() {
-            let f: Vec<_> = line.split_whitespace().collect();
-            if let [offset, "R_X86_64_RELATIVE", value] = f[..] {
-                let target = value.strip_prefix("*ABS*+0x").and_then(|v| u64::from_str_radix(v, 16).ok());
-                if let (Ok(offset), Some(target)) = (u64::from_str_radix(offset, 16), target) {
-                    pointers.insert(offset, target);
-                }
-            }
-        }
-        let mut code = Code { functions, addresses, calls: BTreeMap::new(), objects, pointers };
-        let mut calls: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
-        for line in run("objdump", &["-d", "--no-show-raw-insn"], lib).lines() {
-            // `  ADDRESS:\tMNEMONIC TARGET <name>` for a direct call or jump.
-            let Some((addr, insn)) = line.trim_start().split_once(":\t") else { continue };
-            let mut insn = insn.split_whitespace();
-            let (Some(mnemonic), Some(target)) = (insn.next(), insn.next()) else { continue };
-            if !(mnemonic == "call" || mnemonic.starts_with('j')) {
-                continue;
-            }
-            let (Ok(addr), Ok(target)) = (u64::from_str_radix(addr, 16), u64::from_str_radix(target, 16)) else {
-                continue;
-            };
-            if let (Some(from), Some(to)) = (code.function_at(addr), code.function_at(target)) {
-                if from != to {
-                    calls.entry(from).or_default().insert(to);
-                }
-            }
-        }
-        code.calls = calls;
-        code
-    }
-
-    /// The start of the function containing `addr`.
-    fn function_at(&self, addr: u64) -> Option<u64> {
-        let (&start, &(size, _)) = self.functions.range(..=addr).next_back()?;
-        (addr < start + size.max(1)).then_some(start)
-    }
-
-    fn name(&self, start: u64) -> &str {
-        &self.functions[&start].1
-    }
-
-    fn function_named(&self, name: &str) -> Option<u64> {
-        self.addresses.get(name).copied()
-    }
-
-    /// The functions the pointers stored in the objects whose names satisfy `pick` point to.
-    fn pointed_functions(&self, pick: impl Fn(&str) -> bool) -> BTreeMap<String, Vec<u64>> {
-        let mut out = BTreeMap::new();
-        for (name, &(addr, size)) in self.objects.iter().filter(|(n, _)| pick(n)) {
-            let targets: Vec<u64> = self
-                .pointers
-                .range(addr..addr + size)
-                .filter_map(|(_, &t)| self.functions.contains_key(&t).then_some(t))
-                .collect();
-            out.insert(name.clone(), targets);
-        }
-        out
-    }
-
-    /// The first panicking function reachable from `start` by direct calls, with the path to
-    /// it; functions in `boundaries` (which catch panics) are not entered.
-    fn panic_path(&self, start: u64, boundaries: &BTreeSet<u64>) -> Option<Vec<String>> {
-        let mut parent = BTreeMap::from([(start, start)]);
-        let mut todo = vec![start];
-        while let Some(f) = todo.pop() {
-            if panics(self.name(f)) {
-                let mut path = vec![self.name(f).to_owned()];
-                let mut at = f;
-                while at != start {
-                    at = parent[&at];
-                    path.push(self.name(at).to_owned());
-                }
-                path.reverse();
-                return Some(path);
-            }
-            for &g in self.calls.get(&f).into_iter().flatten() {
-                if !boundaries.contains(&g) && !parent.contains_key(&g) {
-                    parent.insert(g, f);
-                    todo.push(g);
-                }
-            }
-        }
-        None
-    }
-}
-
 /// Whether a function starts a panic (the panic machinery, or the failure paths of unwrap,
 /// expect, slice indexing and allocation, which all panic).
 fn panics(name: &str) -> bool {
@@ -274,6 +136,14 @@ fn panics(name: &str) -> bool {
         || name.contains("capacity_overflow")
         || name.contains("handle_alloc_error")
         || name.contains("raw_vec::handle_error")
+}
+
+/// The path to a panicking function reachable from `start` by direct calls, if any; functions
+/// in `boundaries` (which catch panics) are not entered.
+fn panic_path(code: &Code, start: u64, boundaries: &BTreeSet<u64>) -> Option<Vec<String>> {
+    let reached = code.reachable(start, boundaries, |_| Vec::new());
+    let f = reached.keys().copied().find(|&f| panics(code.name(f)))?;
+    Some(code.path(&reached, f))
 }
 
 /// The exported functions whose body runs through `guard()`, from the sources.
@@ -301,10 +171,10 @@ fn check_panic_free(build: Build) {
     let guarded = guarded_exports();
 
     let boundary = code.function_named(SELECTION_BOUNDARY).unwrap_or_else(|| panic!("{SELECTION_BOUNDARY} not found"));
-    let catches = code.calls[&boundary].iter().any(|&g| code.name(g).contains("catch_unwind"));
+    let catches = code.callees(boundary).any(|g| code.name(g).contains("catch_unwind"));
     assert!(catches, "{SELECTION_BOUNDARY} does not catch panics (no catch_unwind call)");
     assert!(
-        !code.calls[&boundary].iter().any(|&g| code.name(g).contains("panic_cannot_unwind")),
+        !code.callees(boundary).any(|g| code.name(g).contains("panic_cannot_unwind")),
         "{SELECTION_BOUNDARY} can still abort on a panic"
     );
     let boundaries = BTreeSet::from([boundary]);
@@ -335,13 +205,13 @@ fn check_panic_free(build: Build) {
     }
     let failures: Vec<String> = roots
         .iter()
-        .filter_map(|(what, addr)| code.panic_path(*addr, &boundaries).map(|p| format!("{what}: {}", p.join(" -> "))))
+        .filter_map(|(what, addr)| panic_path(&code, *addr, &boundaries).map(|p| format!("{what}: {}", p.join(" -> "))))
         .collect();
     assert!(failures.is_empty(), "{}: panic paths:\n{}", lib.display(), failures.join("\n"));
 
     // The search does find panic paths where they exist: a guarded export has some.
     let set_isa = code.function_named("ek_set_isa").expect("ek_set_isa");
-    assert!(code.panic_path(set_isa, &BTreeSet::new()).is_some(), "the panic search finds nothing in ek_set_isa");
+    assert!(panic_path(&code, set_isa, &BTreeSet::new()).is_some(), "the panic search finds nothing in ek_set_isa");
     println!("{}: {} roots, no panic path", lib.display(), roots.len());
 }
 
@@ -354,4 +224,137 @@ fn unguarded_exports_and_kernel_entries_have_no_panic_path() {
 #[test]
 fn edax_abi_exports_have_no_panic_path() {
     check_panic_free(Build::EdaxAbiEval);
+}
+
+/// Exports called once or rarely (loading, set-up and tear-down, version, status and level
+/// queries): they may run baseline x86-64 code. Every other export is hot.
+const COLD_EXPORTS: [&str; 17] = [
+    "ek_version",
+    "ek_status_message",
+    "ek_isa",
+    "ek_isa_supported",
+    "ek_set_isa",
+    "ek_isa_env_status",
+    "ek_eval_load_file",
+    "ek_eval_load_buffer",
+    "ek_eval_loaded",
+    "ek_eval_unload",
+    "ek_eval_init",
+    "ek_eval_free",
+    "eval_open",
+    "eval_close",
+    "eval_init",
+    "eval_free",
+    "edge_stability_init",
+];
+
+/// Names of the dispatch slots: `edax_kernels::isa::slot::<kernel>`.
+const SLOT_PREFIX: &str = "edax_kernels::isa::slot::";
+
+/// The entries of the level tables named `levels`, per kernel name, read from the tables in
+/// static data (`Kernels` is `#[repr(C)]`: its entries in the order of `ENTRY_NAMES`).
+fn table_entries(code: &Code, levels: &[&str]) -> std::collections::BTreeMap<&'static str, Vec<u64>> {
+    let tables = code.pointed_functions(|n| levels.iter().any(|l| n == format!("edax_kernels::isa::{l}::KERNELS")));
+    assert_eq!(tables.len(), levels.len(), "level tables {levels:?} not all found: {:?}", tables.keys());
+    let names = edax_kernels::Kernels::ENTRY_NAMES;
+    for (table, entries) in &tables {
+        assert_eq!(entries.len(), names.len(), "{table}: {} entries for {} names", entries.len(), names.len());
+    }
+    names.iter().enumerate().map(|(i, &name)| (name, tables.values().map(|t| t[i]).collect())).collect()
+}
+
+/// What running `start` can execute, walking direct calls and jumps and, where a function
+/// loads a dispatch slot, the entries `entries` gives for that kernel: the instructions of
+/// that code that break the rule (legacy SSE, calls leaving the library, indirect branches
+/// that are not through a slot), and how many VEX/EVEX vector instructions it holds.
+fn encoding_violations(
+    code: &Code,
+    start: u64,
+    entries: &std::collections::BTreeMap<&'static str, Vec<u64>>,
+) -> (Vec<String>, usize) {
+    let slot_of = |f: u64| -> Vec<&str> {
+        code.insns(f).iter().filter_map(|i| i.symbol.as_deref()?.strip_prefix(SLOT_PREFIX)).collect()
+    };
+    let through_slots = |f: u64| -> Vec<u64> {
+        slot_of(f)
+            .into_iter()
+            .flat_map(|s| entries.get(s).unwrap_or_else(|| panic!("slot {s} has no table entry")).iter().copied())
+            .collect()
+    };
+    let reached = code.reachable(start, &BTreeSet::new(), through_slots);
+    let (mut bad, mut vex) = (Vec::new(), 0);
+    for &f in reached.keys() {
+        let loads_slot = !slot_of(f).is_empty();
+        for i in code.insns(f) {
+            let why = if i.is_legacy_sse() {
+                "legacy SSE"
+            } else if i.is_branch() && i.symbol.as_deref().is_some_and(|s| s.ends_with("@plt")) {
+                "call out of the library"
+            } else if i.is_indirect_branch() && !loads_slot {
+                "indirect branch not through a dispatch slot"
+            } else {
+                vex += (i.mnemonic.starts_with('v') && ["%xmm", "%ymm", "%zmm"].iter().any(|r| i.operands.contains(r)))
+                    as usize;
+                continue;
+            };
+            bad.push(format!(
+                "{why}: `{} {}` at {:#x} in {}",
+                i.mnemonic,
+                i.operands,
+                i.addr,
+                code.path(&reached, f).join(" -> ")
+            ));
+            break; // one per function is enough to find it
+        }
+    }
+    (bad, vex)
+}
+
+/// The AVX-SSE transition rule (src/isa/mod.rs): on the avx2 and avx512 levels, nothing a hot
+/// export executes is a legacy-SSE instruction. On Intel cores such an instruction, run while
+/// the caller left the upper YMM halves dirty, costs tens of nanoseconds; AMD has no such
+/// penalty, so this is checked in the machine code, on any CPU.
+fn check_vex_only(build: Build) {
+    let lib = shared_library(build);
+    let code = Code::read(&lib);
+    let exports = dynamic_symbols(&lib);
+    let cold: BTreeSet<String> = COLD_EXPORTS.iter().map(|s| s.to_string()).collect();
+    if matches!(build, Build::EdaxAbiEval) {
+        let unknown: Vec<_> = cold.difference(&exports).collect();
+        assert!(unknown.is_empty(), "COLD_EXPORTS names functions that are not exported: {unknown:?}");
+    }
+    let entries = table_entries(&code, &["avx2", "avx512"]);
+    let (mut failures, mut vex) = (Vec::new(), 0);
+    let hot: Vec<_> = exports.difference(&cold).collect();
+    for name in &hot {
+        let start = code.function_named(name).unwrap_or_else(|| panic!("export {name} not in the symbol table"));
+        let (bad, v) = encoding_violations(&code, start, &entries);
+        failures.extend(bad.into_iter().map(|b| format!("{name}: {b}")));
+        vex += v;
+    }
+    assert!(
+        failures.is_empty(),
+        "{}: {} hot exports can execute code that breaks the encoding rule on the avx2/avx512 levels:\n{}",
+        lib.display(),
+        failures.iter().filter_map(|f| f.split(':').next()).collect::<BTreeSet<_>>().len(),
+        failures.join("\n")
+    );
+    // The walk did follow the slots into the level tables (their kernels are vector code).
+    assert!(vex > 1000, "only {vex} VEX/EVEX vector instructions reached from {} hot exports", hot.len());
+
+    // And the check does see legacy SSE where it is: the sse2 level's flip is SSE2 code.
+    let sse2 = table_entries(&code, &["sse2"]);
+    let (bad, _) = encoding_violations(&code, sse2["flip"][0], &sse2);
+    assert!(bad.iter().any(|b| b.starts_with("legacy SSE")), "no legacy SSE found in the sse2 level's flip");
+    println!("{}: {} hot exports, {vex} vector instructions reached, all VEX/EVEX", lib.display(), hot.len());
+}
+
+#[test]
+fn hot_exports_run_no_legacy_sse_on_avx_levels() {
+    check_vex_only(Build::Default);
+}
+
+#[test]
+fn edax_abi_hot_exports_run_no_legacy_sse_on_avx_levels() {
+    check_vex_only(Build::EdaxAbiEval);
 }

@@ -100,12 +100,18 @@ impl Isa {
 macro_rules! kernel_table {
     ($( $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty; )*) => {
         /// The kernels of one instruction-set level; obtained from [`Isa::kernels`].
+        #[repr(C)]
         pub struct Kernels {
-            isa: Isa,
             $( $name: unsafe extern "C" fn($($ty),*) -> $ret, )*
+            isa: Isa,
         }
 
         impl Kernels {
+            /// The entries' names, in the order of this `#[repr(C)]` table's fields: for the
+            /// tests that read the tables in the machine code (tests/exports.rs).
+            #[doc(hidden)]
+            pub const ENTRY_NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+
             /// The level these kernels belong to.
             pub fn isa(&self) -> Isa {
                 self.isa
