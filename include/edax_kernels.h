@@ -898,7 +898,8 @@ int eval_accumulate(const struct EkEval *eval);
 /**
  * `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a
  * search at `depth` (with probcut at `probcut_depth`) on `n_empty` squares, with the
- * coefficients Edax sets on its first `eval_open` (0 before).
+ * coefficients Edax sets when it loads weights: 0 before the first successful load (by
+ * `eval_open` or `ek_eval_load_*`).
  */
 double eval_sigma(int n_empty, int depth, int probcut_depth);
 #endif

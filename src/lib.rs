@@ -35,12 +35,6 @@ pub fn board_flip(board: &EkBoard, x: i32) -> u64 {
     flip(x, board.player, board.opponent)
 }
 
-/// Edax's `bit_weighted_count`: the number of set bits, the four corners counted twice.
-#[inline]
-pub fn bit_weighted_count(b: u64) -> i32 {
-    generic::moves::weighted_count(b) as i32
-}
-
 /// The examples of README.md, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -119,6 +119,12 @@ fn stability() {
 #[test]
 fn hash_and_bit_count() {
     compare("hash/bit_count", |k, b, _| (k.hash_code(&b), k.bit_count(b.player), k.bit_count(b.opponent)));
+    let corners = 0x8100_0000_0000_0081u64;
+    compare("bit_weighted_count", |k, b, _| {
+        let w = k.bit_weighted_count(b.player);
+        assert_eq!(w as u32, b.player.count_ones() + (b.player & corners).count_ones());
+        (w, k.bit_weighted_count(b.opponent), k.bit_weighted_count(b.player | b.opponent))
+    });
 }
 
 #[test]

@@ -372,6 +372,27 @@ fn concurrent_loads_load_once() {
     assert_eq!(eval::loaded().map(|w| w as *const eval::Weights as usize), Some(results[0]));
 }
 
+/// Edax's `eval_sigma` once weights are loaded: its formula, computed here, on every level
+/// (each compiles it with its own instructions). Before any load it is 0: c_tests/edax_drop_in.c
+/// checks that in a fresh process.
+#[test]
+fn eval_sigma_on_every_level() {
+    let _lock = weights_lock();
+    load_synthetic();
+    for k in supported_levels() {
+        let isa = k.isa();
+        for (n_empty, depth, probcut) in (0..=60).flat_map(|e| (0..=e.min(30)).map(move |d| (e, d, d / 2))) {
+            let s = -0.10026799 * n_empty as f64 + 0.31027733 * depth as f64 - 0.57772603 * probcut as f64;
+            let want = 0.07585621 * s * s + 1.16492647 * s + 5.4171698;
+            assert_eq!(
+                k.eval_sigma(n_empty, depth, probcut),
+                want,
+                "{isa:?} eval_sigma({n_empty}, {depth}, {probcut})"
+            );
+        }
+    }
+}
+
 #[test]
 fn layouts_match_edax() {
     use std::mem::{align_of, offset_of, size_of};

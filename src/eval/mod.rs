@@ -8,6 +8,7 @@
 //! player is (toggled by every move and pass), `ply` which slot of the feature array is current.
 
 pub(crate) mod patterns;
+pub(crate) mod sigma;
 mod table;
 pub(crate) mod weights;
 
@@ -53,6 +54,8 @@ pub struct EkMove {
 
 /// Edax's `eval_set`: the features of `board` (side to move = the features' player). As in
 /// Edax, a square in both bitboards has the digit -1 and the 16-bit features wrap around.
+/// Inlined, so that each level's `ek_eval_set` entry computes it with its own instructions.
+#[inline(always)]
 pub(crate) fn features_of(board: &EkBoard) -> EkEvalFeature {
     let mut v = [0u16; 48];
     for (i, squares) in FEATURE_SQUARES.iter().enumerate() {

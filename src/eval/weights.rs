@@ -201,6 +201,7 @@ pub fn publish(data: &[u8]) -> Result<&'static Weights, LoadError> {
         }
     };
     ACTIVE.store(w as *const Weights as *mut Weights, Ordering::Release);
+    super::sigma::set();
     Ok(w)
 }
 

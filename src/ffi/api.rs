@@ -4,7 +4,8 @@ use super::guard;
 use crate::board::EkBoard;
 use crate::generic::perft::EkPerftStats;
 use crate::hash_table::{self, EkHashTable};
-use crate::isa::{self, dispatch, EnvChoice, Isa};
+use crate::isa::{self, c_dispatch, dispatch, EnvChoice, Isa};
+use crate::Kernels;
 use core::cell::Cell;
 use core::ffi::{c_char, c_int, CStr};
 
@@ -350,6 +351,16 @@ pub unsafe extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
 /// `board` must be NULL or point to a readable `EkBoard`, `sym` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_board_symetry(board, s, sym) }
+}
+
+/// `ek_board_symetry` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_board_symetry`.
+#[inline(always)]
+pub(crate) unsafe fn board_symetry_body(k: &Kernels, board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
     if board.is_null() || sym.is_null() {
         return EK_ERR_NULL;
     }
@@ -357,7 +368,7 @@ pub unsafe extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: 
         return EK_ERR_RANGE;
     }
     // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
-    unsafe { *sym = dispatch::symmetry(*board, s) };
+    unsafe { *sym = k.symmetry(*board, s) };
     EK_OK
 }
 
@@ -371,12 +382,22 @@ pub unsafe extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: 
 /// `board` must be NULL or point to a readable `EkBoard`, `unique` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_board_unique(board, unique) }
+}
+
+/// `ek_board_unique` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_board_unique`.
+#[inline(always)]
+pub(crate) unsafe fn board_unique_body(k: &Kernels, board: *const EkBoard, unique: *mut EkBoard) -> c_int {
     if board.is_null() || unique.is_null() {
         return EK_ERR_NULL;
     }
     // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
     unsafe {
-        let u = dispatch::unique(*board);
+        let u = k.unique(*board);
         *unique = u.board;
         u.symmetry
     }
@@ -426,15 +447,23 @@ pub extern "C" fn ek_perft_terminal(p: u64, o: u64, depth: c_int) -> u64 {
 /// `out` must be NULL or point to a writable `EkPerftStats`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_perft_stats(p, o, depth, out) }
+}
+
+/// `ek_perft_stats` on the kernels `k` (the body of each level's entry; perft has no panic
+/// path, tests/exports.rs).
+///
+/// # Safety
+/// As `ek_perft_stats`.
+#[inline(always)]
+pub(crate) unsafe fn perft_stats_body(k: &Kernels, p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
     if out.is_null() {
         return EK_ERR_NULL;
     }
-    guard(EK_ERR_INTERNAL, || {
-        let s = dispatch::perft(EkBoard::new(p, o), depth);
-        // SAFETY: `out` is non-null and, by contract, valid for writes.
-        unsafe { *out = s };
-        EK_OK
-    })
+    // SAFETY: `out` is non-null and, by contract, valid for writes.
+    unsafe { out.write(k.perft(EkBoard::new(p, o), depth)) };
+    EK_OK
 }
 
 #[cfg(test)]

@@ -1,15 +1,14 @@
 //! The `ek_*_batch` exports: one call runs a kernel on `n` boards. Their doc comments are the
 //! C header's documentation.
+//!
+//! Each export is one jump to its level's C-shaped entry (the encoding rule, src/isa/mod.rs);
+//! the `*_body` functions below are those entries' bodies, compiled into every level.
 
 use super::api::{EK_ERR_NULL, EK_OK};
 use crate::isa::batch::{BatchIn, BatchOut};
-use crate::isa::dispatch;
+use crate::isa::c_dispatch;
+use crate::Kernels;
 use core::ffi::c_int;
-
-/// Whether any of the pointers is NULL.
-fn any_null(ptrs: &[*const ()]) -> bool {
-    ptrs.iter().any(|p| p.is_null())
-}
 
 /// Batch `ek_flip`: out[i] = ek_flip(xs[i], ps[i], os[i]) for i in 0..n.
 ///
@@ -31,23 +30,8 @@ pub unsafe extern "C" fn ek_flip_batch(
     os: *const u64,
     out: *mut u64,
 ) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if any_null(&[xs.cast(), ps.cast(), os.cast(), out.cast_const().cast()]) {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: non-NULL and, by contract, valid for n elements; in-place use is what BatchIn
-    // and BatchOut allow.
-    unsafe {
-        dispatch::flip_batch(
-            BatchIn::from_raw(xs, n),
-            BatchIn::from_raw(ps, n),
-            BatchIn::from_raw(os, n),
-            BatchOut::from_raw(out, n),
-        )
-    };
-    EK_OK
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_flip_batch(n, xs, ps, os, out) }
 }
 
 /// Batch `ek_board_next`: plays xs[i] on the board (ps[i], os[i]) and writes the next position
@@ -66,23 +50,8 @@ pub unsafe extern "C" fn ek_board_next_batch(
     next_ps: *mut u64,
     next_os: *mut u64,
 ) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if any_null(&[xs.cast(), ps.cast(), os.cast(), next_ps.cast_const().cast(), next_os.cast_const().cast()]) {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: as in `ek_flip_batch`.
-    unsafe {
-        dispatch::board_next_batch(
-            BatchIn::from_raw(xs, n),
-            BatchIn::from_raw(ps, n),
-            BatchIn::from_raw(os, n),
-            BatchOut::from_raw(next_ps, n),
-            BatchOut::from_raw(next_os, n),
-        )
-    };
-    EK_OK
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_board_next_batch(n, xs, ps, os, next_ps, next_os) }
 }
 
 /// Batch `ek_count_last_flip`: out[i] = ek_count_last_flip(xs[i], ps[i]) for i in 0..n.
@@ -97,39 +66,8 @@ pub unsafe extern "C" fn ek_count_last_flip_batch(
     ps: *const u64,
     out: *mut c_int,
 ) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if any_null(&[xs.cast(), ps.cast(), out.cast_const().cast()]) {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: as in `ek_flip_batch`.
-    unsafe {
-        dispatch::count_last_flip_batch(BatchIn::from_raw(xs, n), BatchIn::from_raw(ps, n), BatchOut::from_raw(out, n))
-    };
-    EK_OK
-}
-
-/// The body of a batch export over (P, O) pairs: checks the pointers, runs `kernel`.
-///
-/// # Safety
-/// As `ek_flip_batch`.
-unsafe fn pair_batch<T: Copy>(
-    n: usize,
-    ps: *const u64,
-    os: *const u64,
-    out: *mut T,
-    kernel: fn(BatchIn<u64>, BatchIn<u64>, BatchOut<T>) -> usize,
-) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if any_null(&[ps.cast(), os.cast(), out.cast_const().cast()]) {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: as in `ek_flip_batch`.
-    unsafe { kernel(BatchIn::from_raw(ps, n), BatchIn::from_raw(os, n), BatchOut::from_raw(out, n)) };
-    EK_OK
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_count_last_flip_batch(n, xs, ps, out) }
 }
 
 /// Batch `ek_get_moves`: out[i] = ek_get_moves(ps[i], os[i]) for i in 0..n. Statuses and
@@ -139,8 +77,8 @@ unsafe fn pair_batch<T: Copy>(
 /// As `ek_flip_batch`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_get_moves_batch(n: usize, ps: *const u64, os: *const u64, out: *mut u64) -> c_int {
-    // SAFETY: the caller's contract is `pair_batch`'s.
-    unsafe { pair_batch(n, ps, os, out, dispatch::get_moves_batch) }
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_get_moves_batch(n, ps, os, out) }
 }
 
 /// Batch `ek_get_mobility`: out[i] = ek_get_mobility(ps[i], os[i]) for i in 0..n. Statuses
@@ -150,8 +88,8 @@ pub unsafe extern "C" fn ek_get_moves_batch(n: usize, ps: *const u64, os: *const
 /// As `ek_flip_batch`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_get_mobility_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int {
-    // SAFETY: the caller's contract is `pair_batch`'s.
-    unsafe { pair_batch(n, ps, os, out, dispatch::get_mobility_batch) }
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_get_mobility_batch(n, ps, os, out) }
 }
 
 /// Batch `ek_get_stability`: out[i] = ek_get_stability(ps[i], os[i]) for i in 0..n. Statuses
@@ -161,8 +99,8 @@ pub unsafe extern "C" fn ek_get_mobility_batch(n: usize, ps: *const u64, os: *co
 /// As `ek_flip_batch`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_get_stability_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int {
-    // SAFETY: the caller's contract is `pair_batch`'s.
-    unsafe { pair_batch(n, ps, os, out, dispatch::get_stability_batch) }
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_get_stability_batch(n, ps, os, out) }
 }
 
 /// Batch `ek_board_get_hash_code`: out[i] = the hash code of the board (ps[i], os[i]) for
@@ -177,6 +115,119 @@ pub unsafe extern "C" fn ek_board_get_hash_code_batch(
     os: *const u64,
     out: *mut u64,
 ) -> c_int {
-    // SAFETY: the caller's contract is `pair_batch`'s.
-    unsafe { pair_batch(n, ps, os, out, dispatch::hash_code_batch) }
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_board_get_hash_code_batch(n, ps, os, out) }
+}
+
+/// `ek_flip_batch` on the kernels `k`.
+///
+/// # Safety
+/// As `ek_flip_batch`.
+#[inline(always)]
+pub(crate) unsafe fn flip_batch_body(
+    k: &Kernels,
+    n: usize,
+    xs: *const c_int,
+    ps: *const u64,
+    os: *const u64,
+    out: *mut u64,
+) -> c_int {
+    if n == 0 {
+        return EK_OK;
+    }
+    if xs.is_null() || ps.is_null() || os.is_null() || out.is_null() {
+        return EK_ERR_NULL;
+    }
+    // SAFETY: non-NULL and, by contract, valid for n elements; in-place use is what BatchIn
+    // and BatchOut allow.
+    unsafe {
+        k.flip_batch(
+            BatchIn::from_raw(xs, n),
+            BatchIn::from_raw(ps, n),
+            BatchIn::from_raw(os, n),
+            BatchOut::from_raw(out, n),
+        )
+    };
+    EK_OK
+}
+
+/// `ek_board_next_batch` on the kernels `k`.
+///
+/// # Safety
+/// As `ek_flip_batch`.
+#[inline(always)]
+pub(crate) unsafe fn board_next_batch_body(
+    k: &Kernels,
+    n: usize,
+    xs: *const c_int,
+    ps: *const u64,
+    os: *const u64,
+    next_ps: *mut u64,
+    next_os: *mut u64,
+) -> c_int {
+    if n == 0 {
+        return EK_OK;
+    }
+    if xs.is_null() || ps.is_null() || os.is_null() || next_ps.is_null() || next_os.is_null() {
+        return EK_ERR_NULL;
+    }
+    // SAFETY: as in `flip_batch_body`.
+    unsafe {
+        k.board_next_batch(
+            BatchIn::from_raw(xs, n),
+            BatchIn::from_raw(ps, n),
+            BatchIn::from_raw(os, n),
+            BatchOut::from_raw(next_ps, n),
+            BatchOut::from_raw(next_os, n),
+        )
+    };
+    EK_OK
+}
+
+/// `ek_count_last_flip_batch` on the kernels `k`.
+///
+/// # Safety
+/// As `ek_flip_batch`.
+#[inline(always)]
+pub(crate) unsafe fn count_last_flip_batch_body(
+    k: &Kernels,
+    n: usize,
+    xs: *const c_int,
+    ps: *const u64,
+    out: *mut c_int,
+) -> c_int {
+    if n == 0 {
+        return EK_OK;
+    }
+    if xs.is_null() || ps.is_null() || out.is_null() {
+        return EK_ERR_NULL;
+    }
+    // SAFETY: as in `flip_batch_body`.
+    unsafe { k.count_last_flip_batch(BatchIn::from_raw(xs, n), BatchIn::from_raw(ps, n), BatchOut::from_raw(out, n)) };
+    EK_OK
+}
+
+/// The body of a batch export over (P, O) pairs on the kernels `k`: checks the pointers, runs
+/// `kernel`.
+///
+/// # Safety
+/// As `ek_flip_batch`.
+#[inline(always)]
+pub(crate) unsafe fn pair_batch_body<T: Copy>(
+    k: &Kernels,
+    kernel: fn(&Kernels, BatchIn<u64>, BatchIn<u64>, BatchOut<T>) -> usize,
+    n: usize,
+    ps: *const u64,
+    os: *const u64,
+    out: *mut T,
+) -> c_int {
+    if n == 0 {
+        return EK_OK;
+    }
+    if ps.is_null() || os.is_null() || out.is_null() {
+        return EK_ERR_NULL;
+    }
+    // SAFETY: as in `flip_batch_body`.
+    unsafe { kernel(k, BatchIn::from_raw(ps, n), BatchIn::from_raw(os, n), BatchOut::from_raw(out, n)) };
+    EK_OK
 }

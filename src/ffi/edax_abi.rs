@@ -6,7 +6,7 @@
 
 use crate::board::EkBoard;
 use crate::hash_table::{self, EkHashTable};
-use crate::isa::dispatch;
+use crate::isa::{c_dispatch, dispatch};
 use core::ffi::c_int;
 
 /// `uint64_t flip(const int x, const uint64_t P, const uint64_t O)`.
@@ -113,7 +113,7 @@ pub unsafe extern "C" fn board_get_hash_code(board: *const EkBoard) -> u64 {
 #[no_mangle]
 pub unsafe extern "C" fn board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) {
     // SAFETY: same contract as ek_board_symetry.
-    unsafe { super::api::ek_board_symetry(board, s & 7, sym) };
+    unsafe { c_dispatch::ek_board_symetry(board, s & 7, sym) };
 }
 
 /// `int board_unique(const Board*, Board *unique)`; a NULL argument returns 0.
@@ -123,7 +123,7 @@ pub unsafe extern "C" fn board_symetry(board: *const EkBoard, s: c_int, sym: *mu
 #[no_mangle]
 pub unsafe extern "C" fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
     // SAFETY: same contract as ek_board_unique.
-    unsafe { super::api::ek_board_unique(board, unique) }.max(0)
+    unsafe { c_dispatch::ek_board_unique(board, unique) }.max(0)
 }
 
 /// `void hash_prefetch(HashTable*, const uint64_t hashcode)`.
@@ -153,5 +153,5 @@ pub extern "C" fn bit_count_32(b: u32) -> c_int {
 /// `int bit_weighted_count(const uint64_t)`: corners count twice.
 #[no_mangle]
 pub extern "C" fn bit_weighted_count(b: u64) -> c_int {
-    crate::bit_weighted_count(b)
+    dispatch::bit_weighted_count(b)
 }

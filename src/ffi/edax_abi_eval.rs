@@ -8,10 +8,6 @@
 use crate::board::EkBoard;
 use crate::eval::{EkEval, EkMove};
 use core::ffi::{c_char, c_int, CStr};
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether an `eval_open` ever succeeded: Edax sets `eval_sigma`'s coefficients then.
-static SIGMA_SET: AtomicBool = AtomicBool::new(false);
 
 /// `void eval_open(const char *file)`: loads the weights unless weights are loaded already
 /// (Edax reads the file once until `eval_close`). Edax's contract on failure (missing,
@@ -28,9 +24,7 @@ pub unsafe extern "C" fn eval_open(file: *const c_char) {
     }
     // SAFETY: same contract as ek_eval_load_file.
     let status = unsafe { super::eval_api::ek_eval_load_file(file) };
-    if status == super::api::EK_OK {
-        SIGMA_SET.store(true, Ordering::Relaxed);
-    } else {
+    if status != super::api::EK_OK {
         let name = if file.is_null() {
             b"(null)".as_slice()
         } else {
@@ -90,8 +84,8 @@ pub unsafe extern "C" fn eval_free(eval: *mut EkEval) {
 /// As for `ek_eval_set`.
 #[no_mangle]
 pub unsafe extern "C" fn eval_set(eval: *mut EkEval, board: *const EkBoard) {
-    // SAFETY: same contract.
-    unsafe { super::eval_api::ek_eval_set(eval, board) };
+    // SAFETY: same contract as ek_eval_set.
+    unsafe { crate::isa::c_dispatch::ek_eval_set(eval, board) };
 }
 
 /// `void eval_update(Eval*, const Move*)`: see `ek_eval_update`.
@@ -136,12 +130,9 @@ pub unsafe extern "C" fn eval_accumulate(eval: *const EkEval) -> c_int {
 
 /// `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a
 /// search at `depth` (with probcut at `probcut_depth`) on `n_empty` squares, with the
-/// coefficients Edax sets on its first `eval_open` (0 before).
+/// coefficients Edax sets when it loads weights: 0 before the first successful load (by
+/// `eval_open` or `ek_eval_load_*`).
 #[no_mangle]
 pub extern "C" fn eval_sigma(n_empty: c_int, depth: c_int, probcut_depth: c_int) -> f64 {
-    if !SIGMA_SET.load(Ordering::Relaxed) {
-        return 0.0;
-    }
-    let s = -0.10026799 * n_empty as f64 + 0.31027733 * depth as f64 - 0.57772603 * probcut_depth as f64;
-    0.07585621 * s * s + 1.16492647 * s + 5.4171698
+    crate::isa::dispatch::eval_sigma(n_empty, depth, probcut_depth)
 }

@@ -8,7 +8,7 @@ use super::api::{
 use super::guard;
 use crate::board::EkBoard;
 use crate::eval::{self, weights, EkEval, EkEvalFeature, EkMove, LoadError, EVAL_PLIES};
-use crate::isa::dispatch;
+use crate::isa::{c_dispatch, dispatch};
 use core::ffi::{c_char, c_int, CStr};
 use std::alloc::{alloc, dealloc, Layout};
 
@@ -138,6 +138,17 @@ pub unsafe extern "C" fn ek_eval_free(eval: *mut EkEval) {
 /// or a readable `EkBoard`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_set(eval: *mut EkEval, board: *const EkBoard) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_eval_set(eval, board) }
+}
+
+/// `ek_eval_set` (the body of each level's entry: the features are computed with the level's
+/// instructions).
+///
+/// # Safety
+/// As `ek_eval_set`.
+#[inline(always)]
+pub(crate) unsafe fn eval_set_body(eval: *mut EkEval, board: *const EkBoard) -> c_int {
     // SAFETY: NULL or valid by contract.
     let (Some(eval), Some(board)) = (unsafe { eval.as_mut() }, unsafe { board.as_ref() }) else {
         return EK_ERR_NULL;

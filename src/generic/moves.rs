@@ -3,8 +3,6 @@
 //! Overlapping bitboards are taken as they are, which costs nothing: a square set in both can
 //! be inside a run (as an opponent disc) and end one (as a player disc), and is not empty.
 
-use super::masks::CORNERS;
-
 /// Opponent squares that can be inside a run in each direction (the files A and H cannot be
 /// crossed horizontally, nor diagonally; the ranks 1 and 8 cannot be crossed vertically).
 pub(crate) const H_INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
@@ -51,10 +49,4 @@ pub(crate) fn potential_moves(p: u64, o: u64) -> u64 {
     let h = o & H_INNER | d << 8 | d >> 8;
     let v = o & V_INNER;
     (h << 1 | h >> 1 | v << 8 | v >> 8) & !(p | o)
-}
-
-/// Popcount with the corners counted twice (Edax's `bit_weighted_count`).
-#[inline(always)]
-pub(crate) fn weighted_count(b: u64) -> u32 {
-    b.count_ones() + (b & CORNERS).count_ones()
 }

@@ -134,7 +134,8 @@ impl Prims for Avx2Prims {
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] Avx2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, bit_count, perft, bit_weighted_count, eval_sigma);
+c_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]]);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
 unsafe extern "C" fn eval_update(
@@ -183,7 +184,7 @@ unsafe extern "C" fn get_edge_stability(p: u64, o: u64) -> i32 {
     edge_stability_sse2(p, o) as i32
 }
 
-pub(super) static KERNELS: Kernels = Kernels {
+pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     isa: Isa::Avx2,
     flip: g::flip,
     board_next: g::board_next,
@@ -212,4 +213,6 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_mobility_batch: super::batch::avx2::get_mobility_batch,
     get_stability_batch: super::batch::avx2::get_stability_batch,
     hash_code_batch: super::batch::avx2::hash_code_batch,
-};
+    bit_weighted_count: g::bit_weighted_count,
+    eval_sigma: g::eval_sigma,
+});

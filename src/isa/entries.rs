@@ -106,6 +106,16 @@ macro_rules! generic_entry {
             <$P as Prims>::popcount(b) as i32
         }
     };
+    (bit_weighted_count, [$($a:tt)*] $P:ty) => {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn bit_weighted_count(b: u64) -> i32 {
+            (<$P as Prims>::popcount(b) + <$P as Prims>::popcount(b & crate::generic::masks::CORNERS)) as i32
+        }
+    };
+    (eval_sigma, [$($a:tt)*] $P:ty) => {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn eval_sigma(n_empty: i32, depth: i32, probcut_depth: i32) -> f64 {
+            crate::eval::sigma::sigma(n_empty, depth, probcut_depth)
+        }
+    };
     (eval_update, [$($a:tt)*] $P:ty) => {
         $($a)* pub(in crate::isa) unsafe extern "C" fn eval_update(
             from: &EkEvalFeature,
@@ -144,6 +154,95 @@ macro_rules! generic_entries {
             #[allow(unused_imports)]
             use super::*;
             $( generic_entry!($name, $attrs $P); )*
+        }
+    };
+}
+
+/// `c_entries!([attributes])` defines, in the calling ISA module, the entries of the `c_abi`
+/// group of the kernel table (src/isa/mod.rs): each is its export's body (in src/ffi),
+/// compiled with that ISA's `#[target_feature]` attributes and calling that ISA's own kernels
+/// through its constant `KERNELS` table (direct calls once the compiler folds the load).
+macro_rules! c_entries {
+    ([$($a:tt)*]) => {
+        /// The C-shaped entries: whole export bodies compiled with this level's features.
+        pub(super) mod c {
+            use super::KERNELS as K;
+            use crate::board::EkBoard;
+            use crate::eval::EkEval;
+            use crate::ffi::{api, batch_api as batch, eval_api};
+            use crate::generic::perft::EkPerftStats;
+            use core::ffi::c_int;
+
+            // SAFETY (every entry below): the caller keeps the contract of the export of the
+            // same name, which is the body's.
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_board_symetry(b: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
+                unsafe { api::board_symetry_body(&K, b, s, sym) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_board_unique(b: *const EkBoard, unique: *mut EkBoard) -> c_int {
+                unsafe { api::board_unique_body(&K, b, unique) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
+                unsafe { api::perft_stats_body(&K, p, o, depth, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_eval_set(eval: *mut EkEval, b: *const EkBoard) -> c_int {
+                unsafe { eval_api::eval_set_body(eval, b) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_flip_batch(
+                n: usize, xs: *const c_int, ps: *const u64, os: *const u64, out: *mut u64,
+            ) -> c_int {
+                unsafe { batch::flip_batch_body(&K, n, xs, ps, os, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_board_next_batch(
+                n: usize, xs: *const c_int, ps: *const u64, os: *const u64, next_ps: *mut u64, next_os: *mut u64,
+            ) -> c_int {
+                unsafe { batch::board_next_batch_body(&K, n, xs, ps, os, next_ps, next_os) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_count_last_flip_batch(
+                n: usize, xs: *const c_int, ps: *const u64, out: *mut c_int,
+            ) -> c_int {
+                unsafe { batch::count_last_flip_batch_body(&K, n, xs, ps, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_get_moves_batch(
+                n: usize, ps: *const u64, os: *const u64, out: *mut u64,
+            ) -> c_int {
+                unsafe { batch::pair_batch_body(&K, crate::Kernels::get_moves_batch, n, ps, os, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_get_mobility_batch(
+                n: usize, ps: *const u64, os: *const u64, out: *mut c_int,
+            ) -> c_int {
+                unsafe { batch::pair_batch_body(&K, crate::Kernels::get_mobility_batch, n, ps, os, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_get_stability_batch(
+                n: usize, ps: *const u64, os: *const u64, out: *mut c_int,
+            ) -> c_int {
+                unsafe { batch::pair_batch_body(&K, crate::Kernels::get_stability_batch, n, ps, os, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_board_get_hash_code_batch(
+                n: usize, ps: *const u64, os: *const u64, out: *mut u64,
+            ) -> c_int {
+                unsafe { batch::pair_batch_body(&K, crate::Kernels::hash_code_batch, n, ps, os, out) }
+            }
+        }
+    };
+}
+
+/// A level's table: the given fields (ending with a comma), then the `c_abi` fields from the
+/// `c` module `c_entries!` made.
+macro_rules! c_fields {
+    ($table:ident { $($fields:tt)* }) => {
+        $table {
+            $($fields)*
+            ek_board_symetry: c::ek_board_symetry,
+            ek_board_unique: c::ek_board_unique,
+            ek_perft_stats: c::ek_perft_stats,
+            ek_eval_set: c::ek_eval_set,
+            ek_flip_batch: c::ek_flip_batch,
+            ek_board_next_batch: c::ek_board_next_batch,
+            ek_count_last_flip_batch: c::ek_count_last_flip_batch,
+            ek_get_moves_batch: c::ek_get_moves_batch,
+            ek_get_mobility_batch: c::ek_get_mobility_batch,
+            ek_get_stability_batch: c::ek_get_stability_batch,
+            ek_board_get_hash_code_batch: c::ek_board_get_hash_code_batch,
         }
     };
 }

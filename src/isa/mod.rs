@@ -8,10 +8,11 @@
 
 use crate::board::{EkBoard, UniqueBoard};
 use crate::eval::weights::{INDEX_LEN, PLY_STRIDE};
-use crate::eval::EkEvalFeature;
+use crate::eval::{EkEval, EkEvalFeature};
 use crate::generic::perft::EkPerftStats;
 use batch::{BatchIn, BatchOut};
 use core::cell::Cell;
+use core::ffi::c_int;
 use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, Once, OnceLock};
 
@@ -95,14 +96,23 @@ impl Isa {
     }
 }
 
-/// Declares the kernel table: the [`Kernels`] type with one safe method per entry, the active
-/// slots with their first-call trampolines, and the dispatched free functions.
+/// Declares the kernel table: the [`Kernels`] type with one safe method per kernel, the active
+/// slots with their first-call trampolines, and the dispatched free functions. The entries of
+/// the `c_abi` group have the exact signature of the C export named after them and hold its
+/// whole body (NULL checks, writes through pointers): the export is one jump to them. They get
+/// crate-internal unsafe methods and dispatch functions (`c_dispatch`).
 macro_rules! kernel_table {
-    ($( $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty; )*) => {
+    (
+        $( $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty; )*
+        c_abi {
+            $( $(#[$cdoc:meta])* fn $cname:ident($($carg:ident: $cty:ty),*) -> $cret:ty; )*
+        }
+    ) => {
         /// The kernels of one instruction-set level; obtained from [`Isa::kernels`].
         #[repr(C)]
         pub struct Kernels {
             $( $name: unsafe extern "C" fn($($ty),*) -> $ret, )*
+            $( $cname: unsafe extern "C" fn($($cty),*) -> $cret, )*
             isa: Isa,
         }
 
@@ -110,7 +120,7 @@ macro_rules! kernel_table {
             /// The entries' names, in the order of this `#[repr(C)]` table's fields: for the
             /// tests that read the tables in the machine code (tests/exports.rs).
             #[doc(hidden)]
-            pub const ENTRY_NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+            pub const ENTRY_NAMES: &'static [&'static str] = &[$(stringify!($name),)* $(stringify!($cname)),*];
 
             /// The level these kernels belong to.
             pub fn isa(&self) -> Isa {
@@ -125,6 +135,19 @@ macro_rules! kernel_table {
                     unsafe { (self.$name)($($arg),*) }
                 }
             )*
+            $(
+                $(#[$cdoc])*
+                ///
+                /// # Safety
+                /// The C export's contract (its pointer arguments).
+                #[inline(always)]
+                #[allow(dead_code)]
+                pub(crate) unsafe fn $cname(&self, $($carg: $cty),*) -> $cret {
+                    // SAFETY: the CPU supports the level (as above); the caller keeps the
+                    // export's contract.
+                    unsafe { (self.$cname)($($carg),*) }
+                }
+            )*
         }
 
         /// One atomic function pointer per kernel, pointing at the active level's entry (or,
@@ -135,9 +158,14 @@ macro_rules! kernel_table {
                 #[allow(non_upper_case_globals)]
                 pub(super) static $name: AtomicPtr<()> = AtomicPtr::new(trampoline::$name as *mut ());
             )*
+            $(
+                #[allow(non_upper_case_globals)]
+                pub(super) static $cname: AtomicPtr<()> = AtomicPtr::new(trampoline::$cname as *mut ());
+            )*
 
             pub(super) fn install(k: &'static Kernels) {
                 $( $name.store(k.$name as *mut (), Relaxed); )*
+                $( $cname.store(k.$cname as *mut (), Relaxed); )*
             }
 
             mod trampoline {
@@ -146,6 +174,13 @@ macro_rules! kernel_table {
                     pub(super) unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
                         ensure_selected_from_c();
                         dispatch::$name($($arg),*)
+                    }
+                )*
+                $(
+                    pub(super) unsafe extern "C" fn $cname($($carg: $cty),*) -> $cret {
+                        ensure_selected_from_c();
+                        // SAFETY: the caller keeps the export's contract.
+                        unsafe { c_dispatch::$cname($($carg),*) }
                     }
                 )*
             }
@@ -167,9 +202,43 @@ macro_rules! kernel_table {
                 }
             )*
         }
+
+        /// The C-shaped entries of the active level, for the exports.
+        pub(crate) mod c_dispatch {
+            use super::*;
+            $(
+                $(#[$cdoc])*
+                ///
+                /// # Safety
+                /// The C export's contract (its pointer arguments).
+                #[inline(always)]
+                pub(crate) unsafe fn $cname($($carg: $cty),*) -> $cret {
+                    let ptr = slot::$cname.load(Relaxed);
+                    // SAFETY: as in `dispatch`: a trampoline or a supported entry of this type.
+                    let f: unsafe extern "C" fn($($cty),*) -> $cret = unsafe { core::mem::transmute(ptr) };
+                    // SAFETY: supported level; the caller keeps the export's contract.
+                    unsafe { f($($carg),*) }
+                }
+            )*
+        }
     };
 }
 
+// The encoding rule. On the avx2 and avx512 levels, nothing a hot export executes may be a
+// legacy (non-VEX) SSE instruction: not the export, not a wrapper, kernel, helper or std
+// routine it reaches. On Intel cores, a legacy SSE instruction run while the caller has left
+// the upper halves of the YMM registers dirty pays a state-transition penalty: Edax 4.6 built
+// for x86-64-v3 calls `bit_weighted_count` right after its AVX2 `get_moves_and_potential`, and
+// a baseline-compiled `bit_weighted_count` cost 83 ns per call there (the dispatched
+// `bit_count_64` 2 ns); `eval_sigma` 166 ns against 7.6; the whole engine ran 2.6x slower
+// (fforum-20-39 on an Intel Xeon, 47.4 s stock, 122.8 s linked). AMD cores have no such
+// penalty, so no timing on AMD shows it. Hence: an export is one jump through its slot to an
+// entry compiled with the level's features, or a few integer instructions around one; any
+// body that touches a vector register (a float, a 16-byte struct copy, a vectorised NULL
+// check) goes into the entries, the `c_abi` group below for exports with pointer arguments.
+// tests/exports.rs walks the machine code from every hot export through the avx2 and avx512
+// tables and fails on any legacy SSE instruction, call out of the library or unresolved
+// indirect branch, on any CPU.
 kernel_table! {
     /// Discs flipped when the side to move plays `x` (0 when `x` is not 0..=63).
     fn flip(x: i32, p: u64, o: u64) -> u64;
@@ -209,6 +278,8 @@ kernel_table! {
     fn unique(b: EkBoard) -> UniqueBoard;
     /// Number of set bits.
     fn bit_count(b: u64) -> i32;
+    /// Number of set bits, the four corners counted twice (Edax's `bit_weighted_count`).
+    fn bit_weighted_count(b: u64) -> i32;
     /// `eval_update`: the features after the side to move plays `x` (0..=63) flipping
     /// `flipped`, `player` being `EkEval::player`.
     fn eval_update(from: &EkEvalFeature, to: &mut EkEvalFeature, x: i32, flipped: u64, player: i32) -> ();
@@ -239,6 +310,42 @@ kernel_table! {
     fn get_stability_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<i32>) -> usize;
     /// `out[i]` = the hash code of board (ps[i], os[i]); returns the number of boards.
     fn hash_code_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<u64>) -> usize;
+    /// Edax's `eval_sigma`: the error model of a search at `depth` (probcut at
+    /// `probcut_depth`) on `n_empty` squares; 0 until Edax's `eval_open` has set its
+    /// coefficients (see `eval::sigma`).
+    fn eval_sigma(n_empty: i32, depth: i32, probcut_depth: i32) -> f64;
+
+    c_abi {
+        /// `ek_board_symetry`.
+        fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int;
+        /// `ek_board_unique`.
+        fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int;
+        /// `ek_perft_stats`.
+        fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int;
+        /// `ek_eval_set`.
+        fn ek_eval_set(eval: *mut EkEval, board: *const EkBoard) -> c_int;
+        /// `ek_flip_batch`.
+        fn ek_flip_batch(n: usize, xs: *const c_int, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
+        /// `ek_board_next_batch`.
+        fn ek_board_next_batch(
+            n: usize,
+            xs: *const c_int,
+            ps: *const u64,
+            os: *const u64,
+            next_ps: *mut u64,
+            next_os: *mut u64
+        ) -> c_int;
+        /// `ek_count_last_flip_batch`.
+        fn ek_count_last_flip_batch(n: usize, xs: *const c_int, ps: *const u64, out: *mut c_int) -> c_int;
+        /// `ek_get_moves_batch`.
+        fn ek_get_moves_batch(n: usize, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
+        /// `ek_get_mobility_batch`.
+        fn ek_get_mobility_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int;
+        /// `ek_get_stability_batch`.
+        fn ek_get_stability_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int;
+        /// `ek_board_get_hash_code_batch`.
+        fn ek_board_get_hash_code_batch(n: usize, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
+    }
 }
 
 /// How the `EDAX_KERNELS_ISA` environment variable was handled.

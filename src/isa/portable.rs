@@ -32,9 +32,10 @@ impl Prims for PortablePrims {
 generic_entries!([] PortablePrims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
-    get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft);
+    get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft, bit_weighted_count, eval_sigma);
+c_entries!([]);
 
-pub(super) static KERNELS: Kernels = Kernels {
+pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     isa: Isa::Portable,
     flip: g::flip,
     board_next: g::board_next,
@@ -63,4 +64,6 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_mobility_batch: super::batch::portable::get_mobility_batch,
     get_stability_batch: super::batch::portable::get_stability_batch,
     hash_code_batch: super::batch::portable::hash_code_batch,
-};
+    bit_weighted_count: g::bit_weighted_count,
+    eval_sigma: g::eval_sigma,
+});

@@ -132,7 +132,8 @@ impl Prims for Sse2Prims {
 
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_accumulate, perft);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_accumulate, perft, bit_weighted_count, eval_sigma);
+c_entries!([#[target_feature(enable = "sse2")]]);
 
 #[target_feature(enable = "sse2")]
 unsafe extern "C" fn eval_update(
@@ -166,7 +167,7 @@ unsafe extern "C" fn unique(b: EkBoard) -> UniqueBoard {
     unique_sse2(b)
 }
 
-pub(super) static KERNELS: Kernels = Kernels {
+pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     isa: Isa::Sse2,
     flip: g::flip,
     board_next: g::board_next,
@@ -195,4 +196,6 @@ pub(super) static KERNELS: Kernels = Kernels {
     get_mobility_batch: super::batch::sse2::get_mobility_batch,
     get_stability_batch: super::batch::sse2::get_stability_batch,
     hash_code_batch: super::batch::sse2::hash_code_batch,
-};
+    bit_weighted_count: g::bit_weighted_count,
+    eval_sigma: g::eval_sigma,
+});
