@@ -36,6 +36,8 @@ void edge_stability_init(void);
 int get_stability(const uint64_t, const uint64_t);
 int get_edge_stability(const uint64_t, const uint64_t);
 int get_corner_stability(const uint64_t);
+/* Edax 4.4's endgame.c (libedax and other 4.4-based engines); Edax 4.6 has no board_score_1. */
+int board_score_1(const Board *board, const int beta, const int x);
 /* board.h's declaration without AVX2; an AVX2 build of Edax declares it this way once linked
  * to the library (see docs/edax-drop-in.md). */
 uint64_t get_moves(const uint64_t, const uint64_t);
@@ -202,6 +204,22 @@ static void check_last_flip(void)
     fclose(f);
 }
 
+static void check_score_1(void)
+{
+    char line[512];
+    FILE *f = open_golden("score1.txt");
+    while (next_record(f, line, sizeof line)) {
+        Board b;
+        int x, beta, score, exact;
+        CHECK(sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d %d", &b.player, &b.opponent, &x, &beta, &score, &exact) == 6,
+              "score1.txt: %s", line);
+        CHECK(board_score_1(&b, beta, x) == score, "board_score_1(%016" PRIx64 ", %016" PRIx64 ", %d, %d)", b.player,
+              b.opponent, beta, x);
+    }
+    fclose(f);
+    CHECK(board_score_1(NULL, 0, 0) == 32767, "board_score_1(NULL) is EK_SCORE_NONE");
+}
+
 static void check_hash(void)
 {
     char line[512];
@@ -342,6 +360,7 @@ int main(int argc, char **argv)
     check_moves();
     check_stability();
     check_last_flip();
+    check_score_1();
     check_hash();
     check_symmetry();
     check_unique();

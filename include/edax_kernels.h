@@ -677,6 +677,18 @@ int count_last_flip(int x, uint64_t p);
 
 #if defined(EK_EDAX_ABI)
 /**
+ * `int board_score_1(const Board *board, const int beta, const int x)`: Edax 4.4's score of
+ * the last empty square x (endgame.c; Edax 4.6 has no such function). Same as
+ * `ek_board_score_1`: a NULL board gives EK_SCORE_NONE (32767).
+ *
+ * # Safety
+ * `board` is NULL or valid.
+ */
+int board_score_1(const struct EkBoard *board, int beta, int x);
+#endif
+
+#if defined(EK_EDAX_ABI)
+/**
  * `uint64_t get_moves(const uint64_t P, const uint64_t O)`: a plain function (Edax's AVX2
  * builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see README.md).
  */

@@ -21,14 +21,16 @@ use std::ffi::{CStr, CString};
 use std::path::Path;
 use std::sync::OnceLock;
 
-const BEGIN: &str = "<!-- bad-input table begin -->";
-const END: &str = "<!-- bad-input table end -->";
+/// The markers of README.md's two tables: the `ek_` functions, and Edax's names.
+const EK_TABLE: (&str, &str) = ("<!-- bad-input table begin -->", "<!-- bad-input table end -->");
+const EDAX_TABLE: (&str, &str) =
+    ("<!-- Edax names bad-input table begin -->", "<!-- Edax names bad-input table end -->");
 
-/// (function, bad input, result) of every row of README.md's table.
-fn rows() -> Vec<(String, String, String)> {
+/// (function, bad input, result) of every row of one of README.md's tables.
+fn rows((begin, end): (&str, &str)) -> Vec<(String, String, String)> {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
-    let start = readme.find(BEGIN).expect("table begin marker") + BEGIN.len();
-    let end = readme.find(END).expect("table end marker");
+    let start = readme.find(begin).expect("table begin marker") + begin.len();
+    let end = readme.find(end).expect("table end marker");
     readme[start..end]
         .lines()
         .filter(|l| l.starts_with("| `"))
@@ -40,18 +42,18 @@ fn rows() -> Vec<(String, String, String)> {
         .collect()
 }
 
-/// The `ek_` functions the header declares.
-fn declared() -> BTreeSet<String> {
+/// The functions the header declares: (the `ek_` ones, Edax's names).
+fn declared() -> (BTreeSet<String>, BTreeSet<String>) {
     let header =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/edax_kernels.h")).expect("header");
     // A declaration starts in column 0: `type name(args...`.
-    header
+    let names: BTreeSet<String> = header
         .lines()
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.contains('('))
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.contains('(') && !l.starts_with("typedef"))
         .filter_map(|l| l[..l.find('(')?].rsplit(|c: char| !c.is_ascii_alphanumeric() && c != '_').next())
-        .filter(|name| name.starts_with("ek_"))
         .map(str::to_owned)
-        .collect()
+        .collect();
+    names.into_iter().partition(|name| name.starts_with("ek_"))
 }
 
 /// Boards with overlapping bitboards (and a few without), from a fixed seed.
@@ -1078,31 +1080,425 @@ fn load_file_bytes(name: &str, bytes: &[u8]) -> i32 {
     status
 }
 
-#[test]
-fn every_function_has_rows_and_every_row_a_check() {
-    let rows = rows();
-    let functions = declared();
-    assert!(functions.len() >= 20, "header parse: {functions:?}");
+/// Every function of `functions` has rows in `table`, every row names one, and every row has
+/// exactly one of `checks`.
+fn rows_cover_and_have_checks(table: (&str, &str), functions: &BTreeSet<String>, checks: &[(&str, &str, &str, Check)]) {
+    let rows = rows(table);
     let covered: BTreeSet<String> = rows.iter().map(|r| r.0.clone()).collect();
     let missing: Vec<_> = functions.difference(&covered).collect();
-    let unknown: Vec<_> = covered.difference(&functions).collect();
-    assert!(missing.is_empty(), "functions without a row in README.md's bad-input table: {missing:?}");
-    assert!(unknown.is_empty(), "rows naming no function of the header: {unknown:?}");
+    let unknown: Vec<_> = covered.difference(functions).collect();
+    assert!(missing.is_empty(), "functions without a row in README.md's table {}: {missing:?}", table.0);
+    assert!(unknown.is_empty(), "rows of {} naming no function of the header: {unknown:?}", table.0);
 
     let key = |f: &str, i: &str, r: &str| format!("{f} | {i} | {r}");
-    let checks: BTreeSet<String> = CHECKS.iter().map(|(f, i, r, _)| key(f, i, r)).collect();
-    assert_eq!(checks.len(), CHECKS.len(), "two checks for one row");
+    let keys: BTreeSet<String> = checks.iter().map(|(f, i, r, _)| key(f, i, r)).collect();
+    assert_eq!(keys.len(), checks.len(), "two checks for one row");
     let rows: BTreeSet<String> = rows.iter().map(|(f, i, r)| key(f, i, r)).collect();
-    let unchecked: Vec<_> = rows.difference(&checks).collect();
-    let orphans: Vec<_> = checks.difference(&rows).collect();
+    let unchecked: Vec<_> = rows.difference(&keys).collect();
+    let orphans: Vec<_> = keys.difference(&rows).collect();
     assert!(unchecked.is_empty(), "rows without a check in tests/bad_input.rs:\n{unchecked:#?}");
     assert!(orphans.is_empty(), "checks whose row is not in README.md:\n{orphans:#?}");
 }
 
 #[test]
+fn every_function_has_rows_and_every_row_a_check() {
+    let (ek, _) = declared();
+    assert!(ek.len() >= 20, "header parse: {ek:?}");
+    rows_cover_and_have_checks(EK_TABLE, &ek, CHECKS);
+}
+
+/// Edax's names have their own table; its checks need the library built with their features.
+#[test]
+fn every_edax_name_has_rows() {
+    let (_, edax) = declared();
+    assert!(edax.len() >= 30, "header parse: {edax:?}");
+    let covered: BTreeSet<String> = rows(EDAX_TABLE).into_iter().map(|r| r.0).collect();
+    assert_eq!(covered, edax, "the Edax table's functions are not the header's Edax names");
+}
+
+#[cfg(feature = "edax-abi-eval")]
+#[test]
+fn every_edax_row_has_a_check_and_holds() {
+    let (_, edax_names) = declared();
+    rows_cover_and_have_checks(EDAX_TABLE, &edax_names, edax::CHECKS);
+    let _serial = one_table_at_a_time();
+    for (function, input, result, check) in edax::CHECKS {
+        eprintln!("{function}: {input} -> {result}");
+        check();
+    }
+}
+
+/// The checks load and unload the process's weights: the tests running them hold this lock.
+fn one_table_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[test]
 fn every_row_holds() {
+    let _serial = one_table_at_a_time();
     for (function, input, result, check) in CHECKS {
         eprintln!("{function}: {input} -> {result}");
         check();
     }
+}
+
+/// The checks of the Edax names' table, through Edax's own declarations (as Edax's headers give
+/// them), linked from the library built with `edax-abi-eval`.
+#[cfg(feature = "edax-abi-eval")]
+mod edax {
+    use super::*;
+    use core::ffi::{c_char, c_int};
+
+    extern "C" {
+        fn flip(x: c_int, p: u64, o: u64) -> u64;
+        fn board_flip(board: *const EkBoard, x: c_int) -> u64;
+        fn board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64;
+        fn count_last_flip(x: c_int, p: u64) -> c_int;
+        fn board_score_1(board: *const EkBoard, beta: c_int, x: c_int) -> c_int;
+        fn get_moves(p: u64, o: u64) -> u64;
+        fn can_move(p: u64, o: u64) -> bool;
+        fn get_mobility(p: u64, o: u64) -> c_int;
+        fn get_weighted_mobility(p: u64, o: u64) -> c_int;
+        fn get_potential_mobility(p: u64, o: u64) -> c_int;
+        fn edge_stability_init();
+        fn get_stability(p: u64, o: u64) -> c_int;
+        fn get_edge_stability(p: u64, o: u64) -> c_int;
+        fn get_corner_stability(p: u64) -> c_int;
+        fn board_get_hash_code(board: *const EkBoard) -> u64;
+        fn board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard);
+        fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int;
+        fn hash_prefetch(table: *mut EkHashTable, hash_code: u64);
+        fn bit_count_64(b: u64) -> c_int;
+        fn bit_count_32(b: u32) -> c_int;
+        fn bit_weighted_count(b: u64) -> c_int;
+        fn eval_open(file: *const c_char);
+        fn eval_close();
+        fn eval_init(eval: *mut EkEval);
+        fn eval_free(eval: *mut EkEval);
+        fn eval_set(eval: *mut EkEval, board: *const EkBoard);
+        fn eval_update(eval: *mut EkEval, mv: *const EkMove);
+        fn eval_restore(eval: *mut EkEval);
+        fn eval_pass(eval: *mut EkEval);
+        fn eval_accumulate(eval: *const EkEval) -> c_int;
+        fn eval_sigma(n_empty: c_int, depth: c_int, probcut_depth: c_int) -> f64;
+    }
+
+    /// Runs the ignored test `name` of this binary in a child process with `env` set; returns
+    /// its exit code and stderr.
+    fn child(name: &str, env: (&str, &str)) -> (Option<i32>, String) {
+        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+            .args(["--ignored", "--exact", name, "--nocapture", "--test-threads=1"])
+            .env(env.0, env.1)
+            .output()
+            .expect("cannot run the child");
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+
+    /// The child of the `eval_open` failure row: opens the file `EK_EVAL_OPEN`.
+    #[test]
+    #[ignore = "run by the eval_open check in a child process"]
+    fn eval_open_child() {
+        let file = std::env::var("EK_EVAL_OPEN").expect("run by the eval_open check");
+        let c = CString::new(file).expect("no NUL");
+        // SAFETY: a NUL-terminated path (or NULL for the empty name).
+        unsafe { eval_open(if c.as_bytes().is_empty() { core::ptr::null() } else { c.as_ptr() }) };
+        println!("eval_open returned");
+    }
+
+    /// The child of the `eval_sigma` row: no weights loaded in this process.
+    #[test]
+    #[ignore = "run by the eval_sigma check in a child process"]
+    fn eval_sigma_child() {
+        assert!(std::env::var_os("EK_SIGMA_CHILD").is_some(), "run by the eval_sigma check");
+        // SAFETY: no pointer argument.
+        assert_eq!(unsafe { eval_sigma(20, 10, 4) }, 0.0);
+        assert_eq!(ek_eval_loaded(), 0);
+    }
+
+    /// `f` gives the same result as the `ek_` function `g` on overlapping boards.
+    fn as_ek<T: PartialEq + std::fmt::Debug>(f: unsafe extern "C" fn(u64, u64) -> T, g: extern "C" fn(u64, u64) -> T) {
+        for b in overlapping() {
+            // SAFETY: no pointer argument.
+            assert_eq!(unsafe { f(b.player, b.opponent) }, g(b.player, b.opponent), "{b:?}");
+        }
+    }
+
+    fn some_values() -> Vec<u64> {
+        let mut rng = SplitMix64(0xED);
+        [0, u64::MAX, 0x8100_0000_0000_0081].into_iter().chain((0..1000).map(|_| rng.next_u64())).collect()
+    }
+
+    pub(super) const CHECKS: &[(&str, &str, &str, Check)] = &[
+        ("flip", "x outside 0..63", "0", || {
+            for x in BAD_SQUARES {
+                // SAFETY: no pointer argument.
+                assert_eq!(unsafe { flip(x, start().player, start().opponent) }, 0);
+            }
+        }),
+        ("board_flip", "NULL board", "0", || {
+            // SAFETY: NULL is allowed.
+            assert_eq!(unsafe { board_flip(core::ptr::null(), 19) }, 0);
+        }),
+        ("board_flip", "x outside 0..63", "0", || {
+            for x in BAD_SQUARES {
+                // SAFETY: a live board.
+                assert_eq!(unsafe { board_flip(&start(), x) }, 0);
+            }
+        }),
+        ("board_next", "NULL board or next", "0, nothing written", || {
+            let mut out = EkBoard::new(1, 2);
+            // SAFETY: NULL or live boards.
+            unsafe {
+                assert_eq!(board_next(core::ptr::null(), 19, &mut out), 0);
+                assert_eq!(board_next(&start(), 19, core::ptr::null_mut()), 0);
+            }
+            assert_eq!(out, EkBoard::new(1, 2));
+        }),
+        ("board_next", "x outside 0..63", "a pass: sides swapped, 0 returned", || {
+            for x in BAD_SQUARES {
+                let mut out = EkBoard::default();
+                // SAFETY: live boards.
+                assert_eq!(unsafe { board_next(&start(), x, &mut out) }, 0);
+                assert_eq!(out, start().swapped());
+            }
+        }),
+        ("count_last_flip", "x outside 0..63", "0", || {
+            for x in BAD_SQUARES {
+                // SAFETY: no pointer argument.
+                assert_eq!(unsafe { count_last_flip(x, 0x00FF_00FF_00FF_00FF) }, 0);
+            }
+        }),
+        ("board_score_1", "NULL board", "`EK_SCORE_NONE` (32767)", || {
+            // SAFETY: NULL is allowed.
+            assert_eq!(unsafe { board_score_1(core::ptr::null(), 0, 0) }, 32767);
+            assert_eq!(EK_SCORE_NONE, 32767);
+        }),
+        ("board_score_1", "x outside 0..63", "scored as a square nobody can take", || {
+            let b = EkBoard::new(0x7FFF_FFFF_FFFF_FFFE, 0);
+            for x in BAD_SQUARES {
+                // SAFETY: a live board.
+                assert_eq!(unsafe { board_score_1(&b, 64, x) }, score_nobody_plays(&b));
+            }
+        }),
+        ("get_moves", "overlap", "as `ek_get_moves`", || as_ek(get_moves, ek_get_moves)),
+        ("can_move", "overlap", "as `ek_can_move`", || as_ek(can_move, ek_can_move)),
+        ("get_mobility", "overlap", "as `ek_get_mobility`", || as_ek(get_mobility, ek_get_mobility)),
+        ("get_weighted_mobility", "overlap", "as `ek_get_weighted_mobility`", || {
+            as_ek(get_weighted_mobility, ek_get_weighted_mobility)
+        }),
+        ("get_potential_mobility", "overlap", "as `ek_get_potential_mobility`", || {
+            as_ek(get_potential_mobility, ek_get_potential_mobility)
+        }),
+        ("edge_stability_init", "none (no argument)", "nothing done: the table is built at compile time", || {
+            let before = ek_get_stability(0xFF, 0xFF00);
+            // SAFETY: no argument.
+            unsafe { edge_stability_init() };
+            assert_eq!(ek_get_stability(0xFF, 0xFF00), before);
+        }),
+        ("get_stability", "overlap", "as `ek_get_stability`", || as_ek(get_stability, ek_get_stability)),
+        ("get_edge_stability", "overlap", "as `ek_get_edge_stability`", || {
+            as_ek(get_edge_stability, ek_get_edge_stability)
+        }),
+        ("get_corner_stability", "any bitboard", "as `ek_get_corner_stability`", || {
+            for v in some_values() {
+                // SAFETY: no pointer argument.
+                assert_eq!(unsafe { get_corner_stability(v) }, ek_get_corner_stability(v));
+            }
+        }),
+        ("board_get_hash_code", "NULL board", "0", || {
+            // SAFETY: NULL is allowed.
+            assert_eq!(unsafe { board_get_hash_code(core::ptr::null()) }, 0);
+        }),
+        ("board_symetry", "NULL board or sym", "nothing written", || {
+            let mut out = EkBoard::new(1, 2);
+            // SAFETY: NULL or live boards.
+            unsafe {
+                board_symetry(core::ptr::null(), 1, &mut out);
+                board_symetry(&start(), 1, core::ptr::null_mut());
+            }
+            assert_eq!(out, EkBoard::new(1, 2));
+        }),
+        ("board_symetry", "s outside 0..7", "bits 0..2 of s used, as in Edax", || {
+            let b = EkBoard::new(0x0000_0000_0000_00FF, 0x0000_0000_0000_FF02);
+            for s in [-1, 8, 9, 15, i32::MIN, i32::MAX] {
+                let (mut got, mut want) = (EkBoard::default(), EkBoard::default());
+                // SAFETY: live boards.
+                unsafe {
+                    board_symetry(&b, s, &mut got);
+                    assert_eq!(ek_board_symetry(&b, s & 7, &mut want), EK_OK);
+                }
+                assert_eq!(got, want, "s = {s}");
+            }
+        }),
+        ("board_unique", "NULL board or unique", "0, nothing written", || {
+            let mut out = EkBoard::new(1, 2);
+            // SAFETY: NULL or live boards.
+            unsafe {
+                assert_eq!(board_unique(core::ptr::null(), &mut out), 0);
+                assert_eq!(board_unique(&start(), core::ptr::null_mut()), 0);
+            }
+            assert_eq!(out, EkBoard::new(1, 2));
+        }),
+        ("hash_prefetch", "NULL table", "nothing done", || {
+            // SAFETY: NULL is allowed.
+            unsafe { hash_prefetch(core::ptr::null_mut(), 0x1234_5678_9ABC_DEF0) };
+        }),
+        ("bit_count_64", "any value", "its number of set bits", || {
+            for v in some_values() {
+                // SAFETY: no pointer argument.
+                assert_eq!(unsafe { bit_count_64(v) }, v.count_ones() as i32);
+            }
+        }),
+        ("bit_count_32", "any value", "its number of set bits", || {
+            for v in some_values() {
+                // SAFETY: no pointer argument.
+                assert_eq!(unsafe { bit_count_32(v as u32) }, (v as u32).count_ones() as i32);
+            }
+        }),
+        ("bit_weighted_count", "any value", "its number of set bits, corners twice", || {
+            for v in some_values() {
+                let want = v.count_ones() + (v & 0x8100_0000_0000_0081).count_ones();
+                // SAFETY: no pointer argument.
+                assert_eq!(unsafe { bit_weighted_count(v) }, want as i32);
+            }
+        }),
+        ("eval_open", "NULL, missing or bad file", "the reason on stderr, then `exit(EXIT_FAILURE)`, as Edax", || {
+            let bad = std::env::temp_dir().join(format!("edax_kernels_bad_eval_{}", std::process::id()));
+            std::fs::write(&bad, b"not an eval.dat").expect("temporary file");
+            for (file, why) in [
+                ("", "(null)"),
+                ("/nonexistent/eval.dat", "could not be opened"),
+                (bad.to_str().expect("UTF-8"), "not an Edax eval.dat"),
+            ] {
+                let (code, stderr) = child("edax::eval_open_child", ("EK_EVAL_OPEN", file));
+                assert_eq!(code, Some(1), "eval_open({file:?}) returned or crashed: {stderr}");
+                assert!(stderr.contains("edax_kernels: eval_open(") && stderr.contains(why), "{stderr}");
+            }
+            std::fs::remove_file(&bad).ok();
+        }),
+        ("eval_open", "weights already loaded", "nothing done (the file is not read)", || {
+            let (sum, eval) = load_eval_image();
+            // SAFETY: a NUL-terminated path; weights are loaded, so it returns.
+            unsafe { eval_open(c"/nonexistent/eval.dat".as_ptr()) };
+            // SAFETY: an initialised EkEval.
+            assert_eq!(unsafe { ek_eval_accumulate(&eval) }, sum);
+            free_eval(eval);
+        }),
+        ("eval_close", "no weights loaded", "nothing done", || {
+            let (_, eval) = load_eval_image();
+            // SAFETY: no argument.
+            unsafe { eval_close() };
+            assert_eq!(ek_eval_loaded(), 0);
+            // SAFETY: as above.
+            unsafe { eval_close() };
+            assert_eq!(ek_eval_loaded(), 0);
+            free_eval(eval);
+        }),
+        ("eval_init", "NULL eval", "nothing done", || {
+            // SAFETY: NULL is allowed.
+            unsafe { eval_init(core::ptr::null_mut()) };
+        }),
+        ("eval_free", "NULL eval, NULL feature, or freed twice", "nothing done", || {
+            let mut eval = null_eval();
+            // SAFETY: NULL, a NULL feature, then a live one freed twice.
+            unsafe {
+                eval_free(core::ptr::null_mut());
+                eval_free(&mut eval);
+                eval_init(&mut eval);
+                assert!(!eval.feature.is_null());
+                eval_free(&mut eval);
+                eval_free(&mut eval);
+            }
+            assert!(eval.feature.is_null());
+        }),
+        ("eval_set", "NULL eval, feature or board", "nothing done", || {
+            let mut eval = null_eval();
+            // SAFETY: NULL pointers, a NULL feature.
+            unsafe {
+                eval_set(core::ptr::null_mut(), &start());
+                eval_set(&mut eval, &start());
+            }
+            let mut eval = new_eval();
+            eval.ply = 7;
+            // SAFETY: an initialised EkEval, a NULL board.
+            unsafe { eval_set(&mut eval, core::ptr::null()) };
+            assert_eq!((eval.ply, eval.player), (7, 0));
+            free_eval(eval);
+        }),
+        ("eval_set", "more than 60 empty squares", "nothing written", || {
+            let mut eval = new_eval();
+            eval.ply = 5;
+            eval.player = 1;
+            // SAFETY: an initialised EkEval, a live board.
+            unsafe { eval_set(&mut eval, &EkBoard::new(1, 0)) };
+            assert_eq!((eval.ply, eval.player), (5, 1));
+            free_eval(eval);
+        }),
+        ("eval_update", "NULL eval, feature or move", "nothing changes", || {
+            let mv = EkMove { next: core::ptr::null_mut(), flipped: 0, x: 19, score: 0, cost: 0 };
+            let mut eval = null_eval();
+            // SAFETY: NULL pointers, a NULL feature.
+            unsafe {
+                eval_update(core::ptr::null_mut(), &mv);
+                eval_update(&mut eval, &mv);
+            }
+            let mut eval = new_eval();
+            // SAFETY: an initialised EkEval, a NULL move.
+            unsafe { eval_update(&mut eval, core::ptr::null()) };
+            assert_eq!((eval.ply, eval.player), (0, 0));
+            free_eval(eval);
+        }),
+        ("eval_update", "x outside 0..63, or ply outside 0..59", "nothing changes", || {
+            let mut eval = new_eval();
+            for (x, ply) in [(64, 0), (-1, 0), (19, 60), (19, -1)] {
+                eval.ply = ply;
+                let mv = EkMove { next: core::ptr::null_mut(), flipped: 0, x, score: 0, cost: 0 };
+                // SAFETY: an initialised EkEval and a live move.
+                unsafe { eval_update(&mut eval, &mv) };
+                assert_eq!((eval.ply, eval.player), (ply, 0));
+            }
+            eval.ply = 0;
+            free_eval(eval);
+        }),
+        ("eval_restore", "NULL eval, or ply outside 1..60", "nothing changes", || {
+            // SAFETY: NULL is allowed.
+            unsafe { eval_restore(core::ptr::null_mut()) };
+            let mut eval = new_eval();
+            for ply in [0, 61, -1] {
+                eval.ply = ply;
+                // SAFETY: an initialised EkEval.
+                unsafe { eval_restore(&mut eval) };
+                assert_eq!((eval.ply, eval.player), (ply, 0));
+            }
+            eval.ply = 0;
+            free_eval(eval);
+        }),
+        ("eval_pass", "NULL eval", "nothing done", || {
+            // SAFETY: NULL is allowed.
+            unsafe { eval_pass(core::ptr::null_mut()) };
+        }),
+        ("eval_accumulate", "NULL eval or feature, ply outside 0..60, or no weights loaded", "0", || {
+            // SAFETY: NULL pointers, a NULL feature.
+            unsafe {
+                assert_eq!(eval_accumulate(core::ptr::null()), 0);
+                assert_eq!(eval_accumulate(&null_eval()), 0);
+            }
+            let (_, mut eval) = load_eval_image();
+            for ply in [61, -1] {
+                eval.ply = ply;
+                // SAFETY: an initialised EkEval.
+                assert_eq!(unsafe { eval_accumulate(&eval) }, 0);
+            }
+            eval.ply = 0;
+            ek_eval_unload();
+            // SAFETY: as above.
+            assert_eq!(unsafe { eval_accumulate(&eval) }, 0);
+            free_eval(eval);
+        }),
+        ("eval_sigma", "no weights loaded yet", "0", || {
+            let (code, stderr) = child("edax::eval_sigma_child", ("EK_SIGMA_CHILD", "1"));
+            assert_eq!(code, Some(0), "{stderr}");
+        }),
+    ];
 }

@@ -41,6 +41,18 @@ pub extern "C" fn count_last_flip(x: c_int, p: u64) -> c_int {
     dispatch::count_last_flip(x, p)
 }
 
+/// `int board_score_1(const Board *board, const int beta, const int x)`: Edax 4.4's score of
+/// the last empty square x (endgame.c; Edax 4.6 has no such function). Same as
+/// `ek_board_score_1`: a NULL board gives EK_SCORE_NONE (32767).
+///
+/// # Safety
+/// `board` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn board_score_1(board: *const EkBoard, beta: c_int, x: c_int) -> c_int {
+    // SAFETY: same contract as ek_board_score_1.
+    unsafe { super::api::ek_board_score_1(board, beta, x) }
+}
+
 /// `uint64_t get_moves(const uint64_t P, const uint64_t O)`: a plain function (Edax's AVX2
 /// builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see README.md).
 #[no_mangle]
