@@ -19,6 +19,8 @@ scripts/build-capi.sh
 
 step "Rust tests: known answers, differential, oracles, header, exports and panic paths, bad input"
 cargo test --locked
+# The bad-input rows of Edax's names call them: they exist with the edax-abi-eval feature.
+cargo test --locked --features edax-abi-eval --test bad_input
 
 step "Miri: portable and SSE2 kernels, C ABI pointers, dispatch, threads racing the first call"
 scripts/miri.sh
