@@ -41,6 +41,8 @@ c_tests/sanitize.sh target/capi/release
 
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --check-only --positions 50000
+# The AVX-SSE transition benchmark builds and runs (a short run: its numbers are BENCHMARKS.md's).
+ffi_bench/transition.sh 4096 1 >/dev/null
 
 step "fuzz: every cargo-fuzz target for ${FUZZ_SECONDS:-30} s from its seeds"
 scripts/fuzz-short.sh
