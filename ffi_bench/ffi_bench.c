@@ -2,23 +2,26 @@
  * ffi_bench: A/B test of two implementations of the Edax 4.6 kernel API in one process.
  *
  *   side A: whatever object files or static library define Edax's names (edax_api.h): the
- *           bundled C reference (ref/edax_ref.c) by default, or your own Edax objects;
+ *           bundled C reference (ref/edax_ref.c) by default, or your own Edax objects, with
+ *           any subset of the names (they are weak references here: a kernel side A does not
+ *           define is reported and skipped);
  *   side B: edax-kernels through its ek_ exports (include/edax_kernels.h).
  *
- * It first checks that both sides agree on random reachable positions (and, with --golden DIR,
- * that side A matches Edax's known answers), then times every kernel A B A B ... interleaved,
+ * The positions come from random legal games played with side B. It first checks, for each
+ * kernel side A defines, that side A matches Edax's known answers (--golden DIR, one line per
+ * kernel) and that both sides agree on those positions, then times every kernel A B A B ... interleaved,
  * throughput (independent calls, results summed) and latency (each result feeds the next
  * call's P and O), and prints ns/call, the B/A ratio (median of the per-sample ratios) with its
  * interquartile spread, and instructions/call where perf events are available.
  *
  * Usage: ffi_bench [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only]
- *                  [--golden DIR] [--kernel NAME] [--eval EVAL_DAT]
+ *                  [--golden DIR] [--kernel NAME[,NAME...]] [--eval EVAL_DAT]
  * --eval also checks and times the evaluation (eval_set/update/restore/accumulate) with the
  * weights of that eval.dat, loaded by both sides, along 500 random games: update and restore
  * per move; update, accumulate and restore per move; and every child of every position
  * evaluated (update, accumulate, restore) as at a search's leaves, per child.
- * --kernel limits the agreement check and the timing to the kernels whose name starts with
- * NAME (for a side A that implements only some of the API correctly).
+ * --kernel NAME[,NAME...] limits the checks and the timing to the kernels whose name starts
+ * with one of the NAMEs (eval selects the evaluation rows).
  */
 #define _GNU_SOURCE
 #include "edax_api.h"
@@ -29,6 +32,33 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* Side A's names are weak: a side A that lacks some links, and they are NULL here. */
+#pragma weak flip
+#pragma weak board_next
+#pragma weak count_last_flip
+#pragma weak get_moves
+#pragma weak can_move
+#pragma weak get_mobility
+#pragma weak get_weighted_mobility
+#pragma weak get_potential_mobility
+#pragma weak edge_stability_init
+#pragma weak get_stability
+#pragma weak get_edge_stability
+#pragma weak get_corner_stability
+#pragma weak board_get_hash_code
+#pragma weak board_symetry
+#pragma weak board_unique
+#pragma weak eval_open
+#pragma weak eval_init
+#pragma weak eval_set
+#pragma weak eval_update
+#pragma weak eval_restore
+#pragma weak eval_pass
+#pragma weak eval_accumulate
+
+/* Whether side A defines a function. */
+#define HAS(f) ((void (*)(void)) (f) != NULL)
 #ifdef __linux__
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
@@ -57,7 +87,7 @@ static int nth_bit(uint64_t b, int n)
 	return __builtin_ctzll(b);
 }
 
-/* Samples positions of random legal games from the start (side A's move generator), each
+/* Samples positions of random legal games from the start (side B's move generator), each
  * with a legal move (or, when there is none, a random empty square). */
 static void make_positions(void)
 {
@@ -67,13 +97,13 @@ static void make_positions(void)
 	O = malloc(sizeof *O * (size_t) n_pos);
 	if (!X || !P || !O) { fputs("out of memory\n", stderr); exit(2); }
 	while (n < n_pos) {
-		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		EkBoard b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
 		for (;;) {
-			uint64_t moves = get_moves(b.player, b.opponent), empty = ~(b.player | b.opponent);
+			uint64_t moves = ek_get_moves(b.player, b.opponent), empty = ~(b.player | b.opponent);
 			int x;
 			if (moves == 0) {
-				if (!can_move(b.opponent, b.player)) break;
-				b = (Board) { b.opponent, b.player };
+				if (!ek_can_move(b.opponent, b.player)) break;
+				b = (EkBoard) { b.opponent, b.player };
 				continue;
 			}
 			x = nth_bit(moves, (int) (rng() % (uint64_t) __builtin_popcountll(moves)));
@@ -83,7 +113,7 @@ static void make_positions(void)
 				O[n] = b.opponent;
 				++n;
 			}
-			board_next(&b, x, &b);
+			ek_board_next(&b, x, &b);
 		}
 	}
 }
@@ -150,12 +180,13 @@ K(board_unique, a_unique, b_unique)
 
 struct kernel {
 	const char *name;
+	int available; /* side A defines the function */
 	kernel_fn a, b;
 	loop_fn thr_a, thr_b, lat_a, lat_b;
 };
 
-#define ENTRY(name, fa, fb) { #name, fa, fb, thr_a_##name, thr_b_##name, lat_a_##name, lat_b_##name }
-static const struct kernel KERNELS[] = {
+#define ENTRY(name, fa, fb) { #name, 0, fa, fb, thr_a_##name, thr_b_##name, lat_a_##name, lat_b_##name }
+static struct kernel KERNELS[] = {
 	ENTRY(flip, a_flip, b_flip),
 	ENTRY(board_next, a_next, b_next),
 	ENTRY(count_last_flip, a_last, b_last),
@@ -175,10 +206,36 @@ static const struct kernel KERNELS[] = {
 
 /* ---- agreement ---------------------------------------------------------------------------- */
 
-/* --kernel NAME selects the kernels whose name starts with NAME. */
+/* --kernel NAME[,NAME...] selects the kernels whose name starts with one of the NAMEs. */
 static int selected(const char *only, const char *name)
 {
-	return !only || strncmp(name, only, strlen(only)) == 0;
+	if (!only) return 1;
+	for (const char *p = only; *p;) {
+		size_t len = strcspn(p, ",");
+		if (len && strncmp(name, p, len) == 0) return 1;
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
+/* Which kernels side A defines (each names one function of Edax's API). */
+static void find_side_a(void)
+{
+	const int has[] = {
+		HAS(flip), HAS(board_next), HAS(count_last_flip), HAS(get_moves), HAS(can_move), HAS(get_mobility),
+		HAS(get_weighted_mobility), HAS(get_potential_mobility), HAS(get_stability), HAS(get_edge_stability),
+		HAS(get_corner_stability), HAS(board_get_hash_code), HAS(board_symetry), HAS(board_unique),
+	};
+	_Static_assert(sizeof has / sizeof has[0] == sizeof KERNELS / sizeof KERNELS[0], "one flag per kernel");
+	for (size_t k = 0; k < N_KERNELS; ++k) KERNELS[k].available = has[k];
+}
+
+/* The kernel named `name`, if side A defines it and --kernel selects it. */
+static int wanted(const char *only, const char *name)
+{
+	for (size_t k = 0; k < N_KERNELS; ++k)
+		if (!strcmp(KERNELS[k].name, name)) return KERNELS[k].available && selected(only, name);
+	return 0;
 }
 
 static int check_agreement(const char *only)
@@ -187,6 +244,10 @@ static int check_agreement(const char *only)
 	int i, bad = 0, checked = 0;
 	for (k = 0; k < N_KERNELS; ++k) {
 		if (!selected(only, KERNELS[k].name)) continue;
+		if (!KERNELS[k].available) {
+			printf("side A has no %s: not checked or timed\n", KERNELS[k].name);
+			continue;
+		}
 		++checked;
 		for (i = 0; i < n_pos; ++i) {
 			uint64_t a = KERNELS[k].a(X[i], P[i], O[i]), b = KERNELS[k].b(X[i], P[i], O[i]);
@@ -202,79 +263,77 @@ static int check_agreement(const char *only)
 	return bad == 0;
 }
 
-/* Side A against the known answers of Edax 4.6 (tests/data/golden). */
-static int check_golden(const char *dir)
+/* Side A against the known answers of Edax 4.6 (tests/data/golden), kernel by kernel: each
+ * check reads one record of its file and returns 1 (right), 0 (wrong) or -1 (not a record). */
+#define SCAN(n, ...) if (line[0] == '#' || sscanf(line, __VA_ARGS__) != n) return -1
+static int g_flip(const char *line) { uint64_t p, o, f; int x; SCAN(4, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &p, &o, &x, &f); return flip(x, p, o) == f; }
+#define MOVES_LINE uint64_t p, o, m; int mob, wmob, pot, can; SCAN(7, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %d %d %d %d", &p, &o, &m, &mob, &wmob, &pot, &can)
+static int g_moves(const char *line) { MOVES_LINE; return get_moves(p, o) == m; }
+static int g_can(const char *line) { MOVES_LINE; return (int) can_move(p, o) == can; }
+static int g_mob(const char *line) { MOVES_LINE; return get_mobility(p, o) == mob; }
+static int g_wmob(const char *line) { MOVES_LINE; return get_weighted_mobility(p, o) == wmob; }
+static int g_pot(const char *line) { MOVES_LINE; return get_potential_mobility(p, o) == pot; }
+#define STAB_LINE uint64_t p, o; int st, edge, corner; SCAN(5, "%" SCNx64 " %" SCNx64 " %d %d %d", &p, &o, &st, &edge, &corner)
+static int g_stab(const char *line) { STAB_LINE; return get_stability(p, o) == st; }
+static int g_edge(const char *line) { STAB_LINE; return get_edge_stability(p, o) == edge; }
+static int g_corner(const char *line) { STAB_LINE; return get_corner_stability(p) == corner; }
+static int g_last(const char *line) { uint64_t b; int x, c; SCAN(3, "%" SCNx64 " %d %d", &b, &x, &c); return count_last_flip(x, b) == c; }
+static int g_hash(const char *line) { Board b; uint64_t h; SCAN(3, "%" SCNx64 " %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &h); return board_get_hash_code(&b) == h; }
+static int g_sym(const char *line)
 {
-	char path[4096], line[512];
-	FILE *f;
-	long n = 0, bad = 0;
-	snprintf(path, sizeof path, "%s/flip.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		uint64_t p, o, want;
-		int x;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &p, &o, &x, &want) != 4) continue;
-		++n; bad += flip(x, p, o) != want;
+	Board b, want, got;
+	int s;
+	SCAN(5, "%" SCNx64 " %" SCNx64 " %d %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &s, &want.player, &want.opponent);
+	board_symetry(&b, s, &got);
+	return got.player == want.player && got.opponent == want.opponent;
+}
+static int g_unique(const char *line)
+{
+	Board b, want, got;
+	int s;
+	SCAN(5, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %d", &b.player, &b.opponent, &want.player, &want.opponent, &s);
+	return board_unique(&b, &got) == s && got.player == want.player && got.opponent == want.opponent;
+}
+static int g_next(const char *line)
+{
+	Board b, n;
+	uint64_t f;
+	int x;
+	SCAN(4, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &b.player, &b.opponent, &x, &f);
+	return board_next(&b, x, &n) == f && n.player == (b.opponent ^ f)
+		&& n.opponent == (b.player ^ (f | ((unsigned) x < 64 ? 1ULL << x : 0)));
+}
+
+static const struct { const char *kernel, *file; int (*check)(const char *line); } GOLDEN[] = {
+	{ "flip", "flip.txt", g_flip }, { "board_next", "flip.txt", g_next },
+	{ "count_last_flip", "last_flip.txt", g_last }, { "get_moves", "moves.txt", g_moves },
+	{ "can_move", "moves.txt", g_can }, { "get_mobility", "moves.txt", g_mob },
+	{ "get_weighted_mobility", "moves.txt", g_wmob }, { "get_potential_mobility", "moves.txt", g_pot },
+	{ "get_stability", "stability.txt", g_stab }, { "get_edge_stability", "stability.txt", g_edge },
+	{ "get_corner_stability", "stability.txt", g_corner }, { "board_get_hash_code", "hash.txt", g_hash },
+	{ "board_symetry", "symmetry.txt", g_sym }, { "board_unique", "unique.txt", g_unique },
+};
+
+static int check_golden(const char *dir, const char *only)
+{
+	int ok = 1;
+	for (size_t g = 0; g < sizeof GOLDEN / sizeof GOLDEN[0]; ++g) {
+		char path[4096], line[512];
+		long n = 0, bad = 0;
+		FILE *f;
+		if (!selected(only, GOLDEN[g].kernel) || !wanted(NULL, GOLDEN[g].kernel)) continue;
+		snprintf(path, sizeof path, "%s/%s", dir, GOLDEN[g].file);
+		if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
+		while (fgets(line, sizeof line, f)) {
+			int r = GOLDEN[g].check(line);
+			if (r >= 0) ++n, bad += !r;
+		}
+		fclose(f);
+		printf("side A's %-22s against Edax's known answers (%s): %ld records, %ld wrong: %s\n", GOLDEN[g].kernel,
+		       GOLDEN[g].file, n, bad, bad || !n ? "FAILED" : "ok");
+		ok &= !bad && n > 0;
 	}
-	fclose(f);
-	snprintf(path, sizeof path, "%s/moves.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		uint64_t p, o, m;
-		int mob, wmob, pot, can;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %d %d %d %d", &p, &o, &m, &mob, &wmob, &pot, &can) != 7) continue;
-		++n; bad += get_moves(p, o) != m || get_mobility(p, o) != mob || get_weighted_mobility(p, o) != wmob
-			|| get_potential_mobility(p, o) != pot || (int) can_move(p, o) != can;
-	}
-	fclose(f);
-	snprintf(path, sizeof path, "%s/stability.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		uint64_t p, o;
-		int st, edge, corner;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d", &p, &o, &st, &edge, &corner) != 5) continue;
-		++n; bad += get_stability(p, o) != st || get_edge_stability(p, o) != edge || get_corner_stability(p) != corner;
-	}
-	fclose(f);
-	snprintf(path, sizeof path, "%s/last_flip.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		uint64_t b;
-		int x, c;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %d %d", &b, &x, &c) != 3) continue;
-		++n; bad += count_last_flip(x, b) != c;
-	}
-	fclose(f);
-	snprintf(path, sizeof path, "%s/hash.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		Board b;
-		uint64_t h;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &h) != 3) continue;
-		++n; bad += board_get_hash_code(&b) != h;
-	}
-	fclose(f);
-	snprintf(path, sizeof path, "%s/symmetry.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		Board b, want, got;
-		int s;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &s, &want.player, &want.opponent) != 5) continue;
-		board_symetry(&b, s, &got);
-		++n; bad += got.player != want.player || got.opponent != want.opponent;
-	}
-	fclose(f);
-	snprintf(path, sizeof path, "%s/unique.txt", dir);
-	if ((f = fopen(path, "r")) == NULL) { fprintf(stderr, "cannot open %s\n", path); return 0; }
-	while (fgets(line, sizeof line, f)) {
-		Board b, want, got;
-		int s;
-		if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %d", &b.player, &b.opponent, &want.player, &want.opponent, &s) != 5) continue;
-		++n; bad += board_unique(&b, &got) != s || got.player != want.player || got.opponent != want.opponent;
-	}
-	fclose(f);
-	printf("side A against Edax's known answers (%s): %ld records, %ld wrong: %s\n", dir, n, bad, bad || !n ? "FAILED" : "ok");
-	return bad == 0 && n > 0;
+	return ok;
 }
 
 /* ---- timing ------------------------------------------------------------------------------- */
@@ -390,18 +449,18 @@ static void make_games(void)
 {
 	int g;
 	for (g = 0; g < N_GAMES; ++g) {
-		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		EkBoard b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
 		int n = 0;
 		for (;;) {
-			uint64_t moves = get_moves(b.player, b.opponent);
+			uint64_t moves = ek_get_moves(b.player, b.opponent);
 			if (moves == 0) {
-				if (!can_move(b.opponent, b.player)) break;
-				b = (Board) { b.opponent, b.player };
+				if (!ek_can_move(b.opponent, b.player)) break;
+				b = (EkBoard) { b.opponent, b.player };
 				game_x[g][n] = 64; game_flip[g][n++] = 0;
 				continue;
 			}
 			game_x[g][n] = nth_bit(moves, (int) (rng() % (uint64_t) __builtin_popcountll(moves)));
-			game_flip[g][n] = board_next(&b, game_x[g][n], &b);
+			game_flip[g][n] = ek_board_next(&b, game_x[g][n], &b);
 			++n;
 		}
 		game_len[g] = n;
@@ -412,16 +471,16 @@ static void make_games(void)
 	child_flip = malloc(sizeof (uint64_t) * (size_t) n_eval_moves * 32);
 	if (child_x == NULL || child_flip == NULL) { fprintf(stderr, "out of memory\n"); exit(2); }
 	for (g = 0; g < N_GAMES; ++g) {
-		Board b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		EkBoard b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
 		for (int i = 0; i < game_len[g]; ++i) {
-			uint64_t moves = get_moves(b.player, b.opponent);
+			uint64_t moves = ek_get_moves(b.player, b.opponent);
 			child_first[g][i] = n_children;
 			for (; moves; moves &= moves - 1) {
 				child_x[n_children] = __builtin_ctzll(moves);
-				child_flip[n_children++] = flip(__builtin_ctzll(moves), b.player, b.opponent);
+				child_flip[n_children++] = ek_flip(__builtin_ctzll(moves), b.player, b.opponent);
 			}
-			if (game_x[g][i] == 64) b = (Board) { b.opponent, b.player };
-			else board_next(&b, game_x[g][i], &b);
+			if (game_x[g][i] == 64) b = (EkBoard) { b.opponent, b.player };
+			else ek_board_next(&b, game_x[g][i], &b);
 		}
 		child_first[g][game_len[g]] = n_children;
 	}
@@ -537,18 +596,27 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--eval") && i + 1 < argc) eval_file = argv[++i];
 		else if (!strcmp(argv[i], "--check-only")) check_only = 1;
 		else {
-			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME] [--eval EVAL_DAT]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME[,NAME...]] [--eval EVAL_DAT]\n", argv[0]);
 			return 2;
 		}
 	}
 	if (n_pos < 1 || samples < 3) { fputs("--positions must be >= 1 and --samples >= 3\n", stderr); return 2; }
 	if (isa && ek_set_isa(isa) != EK_OK) { fprintf(stderr, "--isa %s: %s\n", isa, ek_status_message(ek_set_isa(isa))); return 2; }
 	zero = vzero;
-	edge_stability_init();
-	if (golden && !check_golden(golden)) return 1;
+	find_side_a();
+	if (HAS(edge_stability_init)) edge_stability_init();
+	if (golden && !check_golden(golden, only)) return 1;
 	make_positions();
 	printf("side B: edax-kernels %s, level %s\n", ek_version(), ek_isa());
 	if (!check_agreement(only)) return 1;
+	if (eval_file && !(HAS(eval_open) && HAS(eval_init) && HAS(eval_set) && HAS(eval_update) && HAS(eval_restore)
+	                   && HAS(eval_pass) && HAS(eval_accumulate))) {
+		puts("side A has no evaluation (eval_open, eval_init, eval_set, eval_update, eval_restore, eval_pass,\n"
+		     "eval_accumulate): the evaluation is not checked or timed");
+		eval_file = NULL;
+	}
+	if (eval_file && !selected(only, "eval_update+restore") && !selected(only, "eval_update+accumulate")
+	    && !selected(only, "eval_children")) eval_file = NULL;
 	if (eval_file) {
 		int status;
 		eval_open(eval_file);
@@ -568,7 +636,7 @@ int main(int argc, char **argv)
 	printf("%-24s %-10s %9s %9s %7s %15s %7s %7s\n", "kernel", "mode", "A ns", "B ns", "B/A", "[q1, q3]", "A instr", "B instr");
 	for (k = 0; k < N_KERNELS; ++k) {
 		int mode;
-		if (!selected(only, KERNELS[k].name)) continue;
+		if (!selected(only, KERNELS[k].name) || !KERNELS[k].available) continue;
 		for (mode = 0; mode < 2; ++mode) {
 			const struct result r = mode == 0 ? measure(KERNELS[k].thr_a, KERNELS[k].thr_b, samples)
 			                                  : measure(KERNELS[k].lat_a, KERNELS[k].lat_b, samples);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds ffi_bench and runs it. Side A is the bundled C reference unless --side-a names other
-# object files or a static library defining Edax's names (e.g. your own Edax build):
+# object files or a static library defining Edax's names (e.g. your own Edax build; any subset
+# of the names: what side A lacks is reported and skipped):
 #   ffi_bench/run.sh [--side-a "obj.o lib.a ..."] [--shared] [ffi_bench options...]
-# Side B is edax-kernels from target/capi/release (scripts/build-capi.sh), linked statically
-# (--shared links the shared library instead). Other options go to ffi_bench (--help).
+# Side B is edax-kernels from target/capi/release, rebuilt by scripts/build-capi.sh when its
+# sources changed, linked statically (--shared links the shared library instead). Other options
+# go to ffi_bench (--help).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/ffi_bench/out"
@@ -23,8 +25,8 @@ if [ ${#side_a[@]} -eq 0 ]; then
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref_eval.c" -o "$out/edax_ref_eval.o"
     side_a=("$out/edax_ref.o" "$out/edax_ref_eval.o")
 fi
-lib="$root/target/capi/release"
-[ -f "$lib/libedax_kernels.a" ] || "$root/scripts/build-capi.sh" >/dev/null
+lib=$(cd "$root" && "$root/scripts/build-capi.sh" | tail -n 1)
+lib=$(cd "$root" && cd "$lib" && pwd)
 if [ "$shared" = 1 ]; then side_b=(-L"$lib" -ledax_kernels -Wl,-rpath,"$lib");
 else side_b=("$lib/libedax_kernels.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc); fi
 "$CC" "${cflags[@]}" -I"$root/include" -I"$root/ffi_bench/ref" "$root/ffi_bench/ffi_bench.c" \

@@ -8,8 +8,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/ffi_bench/out"
 mkdir -p "$out"
-"$root/scripts/build-capi.sh" --edax-abi-eval >/dev/null
-lib="$root/target/capi-edax-abi-eval/release"
+lib=$(cd "$root" && "$root/scripts/build-capi.sh" --edax-abi-eval | tail -n 1)
+lib=$(cd "$root" && cd "$lib" && pwd)
 "${CC:-cc}" -std=c11 -O2 -march=x86-64-v3 -mno-vzeroupper -Wall -Wextra -Werror -I"$root/include" \
     "$root/ffi_bench/avx_transition.c" "$lib/libedax_kernels.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc \
     -o "$out/avx_transition"

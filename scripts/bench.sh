@@ -5,13 +5,13 @@
 # Options are passed to ffi_bench (e.g. --json out.json, --isa avx2, --kernel flip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --bench
 echo "== building the C artifacts"
-scripts/build-capi.sh
+lib=$(scripts/build-capi.sh | tail -n 1)
 echo "== ffi_bench: A = bundled C reference (ffi_bench/ref), B = edax-kernels"
 ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --positions 20000 --samples 31 "$@"
 echo "== perft(11) from the start position"
 mkdir -p ffi_bench/out
-cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude ffi_bench/perft.c target/capi/release/libedax_kernels.a \
+cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude ffi_bench/perft.c "$lib/libedax_kernels.a" \
     -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o ffi_bench/out/perft
 ffi_bench/out/perft 11 tests/data/golden/perft.txt

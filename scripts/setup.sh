@@ -1,15 +1,37 @@
 #!/usr/bin/env bash
 # Installs what the tests and benchmarks need when it is missing (Debian/Ubuntu, as root or
 # with sudo). Safe to run again: it only installs what is absent.
+#   scripts/setup.sh          everything the test command needs
+#   scripts/setup.sh --bench  only what the main job (scripts/bench.sh) needs: a C compiler,
+#                             binutils and Python (the synthetic eval.dat)
 set -euo pipefail
+bench_only=0
+case "${1:-}" in
+    --bench) bench_only=1 ;;
+    "") ;;
+    *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
+esac
+install() {
+    [ $# -gt 0 ] || return 0
+    local sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    echo "installing: $*"
+    $sudo apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
+}
 need=()
 command -v cc >/dev/null || need+=(gcc)
+command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
+command -v python3 >/dev/null || need+=(python3)
+if [ "$bench_only" = 1 ]; then
+    install "${need[@]}"
+    echo "setup (bench): ok"
+    exit 0
+fi
 command -v c++ >/dev/null || need+=(g++)
 # The CMake build and its tests (scripts/test-cmake.sh): cmake, pkg-config, readelf and nm;
 # tests/exports.rs reads the shared library's symbols and machine code with nm and objdump.
 command -v cmake >/dev/null || need+=(cmake)
 command -v pkg-config >/dev/null || need+=(pkg-config)
-command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
 # bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
 ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
 # The bindings' tests (bindings/test.sh): mono for C#, a JDK with jni.h for Java, Python with venv.
@@ -17,14 +39,8 @@ command -v mcs >/dev/null || need+=(mono-mcs)
 command -v mono >/dev/null || need+=(mono-runtime)
 { command -v javac >/dev/null && [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
     need+=(openjdk-17-jdk-headless)
-command -v python3 >/dev/null || need+=(python3)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
-if [ ${#need[@]} -gt 0 ]; then
-    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    echo "installing: ${need[*]}"
-    $sudo apt-get update -qq || true
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
-fi
+install "${need[@]}"
 # NumPy and pytest for the Python binding's tests, in a venv under target/ (left alone when it
 # already has them).
 venv=target/bindings/pyenv

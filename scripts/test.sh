@@ -15,7 +15,7 @@ cargo clippy --locked --all-targets --features edax-abi-eval -- -D warnings
 
 step "build: release library (rlib, cdylib, staticlib) and the C artifacts"
 cargo build --release --locked
-scripts/build-capi.sh
+capi=$(scripts/build-capi.sh | tail -n 1)
 
 step "Rust tests: known answers, differential, oracles, header, exports and panic paths, bad input"
 cargo test --locked
@@ -26,7 +26,7 @@ step "Miri: portable and SSE2 kernels, C ABI pointers, dispatch, threads racing 
 scripts/miri.sh
 
 step "C tests: C99 and C++17, shared and static library, every level, concurrency"
-c_tests/run.sh target/capi/release
+c_tests/run.sh "$capi"
 
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 scripts/test-cmake.sh
@@ -37,7 +37,7 @@ bindings/test.sh java
 bindings/test.sh python
 
 step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
-c_tests/sanitize.sh target/capi/release
+c_tests/sanitize.sh "$capi"
 
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --check-only --positions 50000

@@ -38,19 +38,19 @@ fn shared_library(build: Build) -> PathBuf {
     static BUILD: Mutex<()> = Mutex::new(());
     let _one_build_at_a_time = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let mut cmd = Command::new(root().join("scripts/build-capi.sh"));
-    let dir = match build {
-        Build::Default => "target/capi/release",
+    match build {
+        Build::Default => {}
         Build::EdaxAbi => {
             cmd.arg("--edax-abi");
-            "target/capi-edax-abi/release"
         }
         Build::EdaxAbiEval => {
             cmd.arg("--edax-abi-eval");
-            "target/capi-edax-abi-eval/release"
         }
-    };
+    }
     let out = cmd.current_dir(root()).output().expect("cannot run scripts/build-capi.sh");
     assert!(out.status.success(), "build-capi.sh failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    // Its last line is the directory (relative to the root unless CARGO_TARGET_DIR is absolute).
+    let dir = String::from_utf8(out.stdout).expect("UTF-8").lines().last().expect("a directory").to_owned();
     root().join(dir).join("libedax_kernels.so")
 }
 
