@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds ffi_bench and runs it. Side A is the bundled C reference unless --side-a names other
 # object files or a static library defining Edax's names (e.g. your own Edax build; any subset
-# of the names: what side A lacks is reported and skipped):
+# of the names: what side A lacks is reported and skipped; Edax's board.c, bit.c, crc32c.c and
+# flip.c link without its util.c, see ref/edax_support.c):
 #   ffi_bench/run.sh [--side-a "obj.o lib.a ..."] [--shared] [ffi_bench options...]
 # Side B is edax-kernels from target/capi/release, rebuilt by scripts/build-capi.sh when its
 # sources changed, linked statically (--shared links the shared library instead). Other options
@@ -24,11 +25,17 @@ if [ ${#side_a[@]} -eq 0 ]; then
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref.c" -o "$out/edax_ref.o"
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref_eval.c" -o "$out/edax_ref_eval.o"
     side_a=("$out/edax_ref.o" "$out/edax_ref_eval.o")
+else
+    # Weak stand-ins for what Edax's board.c and bit.c need from its util.c (see the file).
+    "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_support.c" -o "$out/edax_support.o"
+    side_a+=("$out/edax_support.o")
 fi
 lib=$(cd "$root" && "$root/scripts/build-capi.sh" | tail -n 1)
 lib=$(cd "$root" && cd "$lib" && pwd)
 if [ "$shared" = 1 ]; then side_b=(-L"$lib" -ledax_kernels -Wl,-rpath,"$lib");
 else side_b=("$lib/libedax_kernels.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc); fi
+# ffi_bench refers to side A's names weakly, which pulls nothing out of an archive: side A's
+# archives are linked whole.
 "$CC" "${cflags[@]}" -I"$root/include" -I"$root/ffi_bench/ref" "$root/ffi_bench/ffi_bench.c" \
-    "${side_a[@]}" "${side_b[@]}" -o "$out/ffi_bench"
+    -Wl,--whole-archive "${side_a[@]}" -Wl,--no-whole-archive "${side_b[@]}" -o "$out/ffi_bench"
 exec "$out/ffi_bench" "${args[@]}"
