@@ -94,8 +94,8 @@ pub unsafe extern "C" fn eval_set(eval: *mut EkEval, board: *const EkBoard) {
 /// As for `ek_eval_update`.
 #[no_mangle]
 pub unsafe extern "C" fn eval_update(eval: *mut EkEval, mv: *const EkMove) {
-    // SAFETY: same contract.
-    unsafe { super::eval_api::ek_eval_update(eval, mv) };
+    // SAFETY: same contract as ek_eval_update.
+    unsafe { crate::isa::c_dispatch::ek_eval_update(eval, mv) };
 }
 
 /// `void eval_restore(Eval*)`: see `ek_eval_restore`.
@@ -124,8 +124,8 @@ pub unsafe extern "C" fn eval_pass(eval: *mut EkEval) {
 /// As for `ek_eval_accumulate`.
 #[no_mangle]
 pub unsafe extern "C" fn eval_accumulate(eval: *const EkEval) -> c_int {
-    // SAFETY: same contract.
-    unsafe { super::eval_api::ek_eval_accumulate(eval) }
+    // SAFETY: same contract as ek_eval_accumulate.
+    unsafe { crate::isa::c_dispatch::ek_eval_accumulate(eval) }
 }
 
 /// `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a

@@ -8,7 +8,8 @@ use super::api::{
 use super::guard;
 use crate::board::EkBoard;
 use crate::eval::{self, weights, EkEval, EkEvalFeature, EkMove, LoadError, EVAL_PLIES};
-use crate::isa::{c_dispatch, dispatch};
+use crate::isa::c_dispatch;
+use crate::Kernels;
 use core::ffi::{c_char, c_int, CStr};
 use std::alloc::{alloc, dealloc, Layout};
 
@@ -178,6 +179,16 @@ pub(crate) unsafe fn eval_set_body(eval: *mut EkEval, board: *const EkBoard) -> 
 /// readable `EkMove`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_update(eval: *mut EkEval, r#move: *const EkMove) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_eval_update(eval, r#move) }
+}
+
+/// `ek_eval_update` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_eval_update`.
+#[inline(always)]
+pub(crate) unsafe fn eval_update_body(k: &Kernels, eval: *mut EkEval, r#move: *const EkMove) -> c_int {
     // SAFETY: NULL or valid by contract.
     let (Some(eval), Some(m)) = (unsafe { eval.as_mut() }, unsafe { r#move.as_ref() }) else {
         return EK_ERR_NULL;
@@ -190,7 +201,7 @@ pub unsafe extern "C" fn ek_eval_update(eval: *mut EkEval, r#move: *const EkMove
     }
     // SAFETY: slots ply and ply + 1 (<= 60) exist and are distinct.
     let (from, to) = unsafe { (&*eval.feature.add(eval.ply as usize), &mut *eval.feature.add(eval.ply as usize + 1)) };
-    dispatch::eval_update(from, to, m.x, m.flipped, eval.player);
+    k.eval_update(from, to, m.x, m.flipped, eval.player);
     eval.ply += 1;
     eval.player ^= 1;
     EK_OK
@@ -227,12 +238,12 @@ pub unsafe extern "C" fn ek_eval_pass(eval: *mut EkEval) -> c_int {
     EK_OK
 }
 
-/// Reads the current features and the weights to sum, or the status to report.
+/// The sum of the current features' weights, or the status to report, on the kernels `k`.
 ///
 /// # Safety
 /// `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`.
 #[inline(always)]
-unsafe fn accumulate(eval: *const EkEval) -> Result<i32, c_int> {
+unsafe fn accumulate(k: &Kernels, eval: *const EkEval) -> Result<i32, c_int> {
     // SAFETY: NULL or valid by contract.
     let eval = unsafe { eval.as_ref() }.ok_or(EK_ERR_NULL)?;
     if eval.feature.is_null() {
@@ -245,7 +256,7 @@ unsafe fn accumulate(eval: *const EkEval) -> Result<i32, c_int> {
     let index = w.index((eval.player & 1) as usize);
     // SAFETY: slot ply (<= 60) exists.
     let f = unsafe { &*eval.feature.add(eval.ply as usize) };
-    Ok(dispatch::eval_accumulate(f, index, w.ply(eval.ply as usize)))
+    Ok(k.eval_accumulate(f, index, w.ply(eval.ply as usize)))
 }
 
 /// Edax's `eval_accumulate`: the raw sum of the weights of the 47 features at `ply` for
@@ -256,8 +267,18 @@ unsafe fn accumulate(eval: *const EkEval) -> Result<i32, c_int> {
 /// `eval` must be NULL or point to an `EkEval` initialised by `ek_eval_init`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_accumulate(eval: *const EkEval) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_eval_accumulate(eval) }
+}
+
+/// `ek_eval_accumulate` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_eval_accumulate`.
+#[inline(always)]
+pub(crate) unsafe fn eval_accumulate_body(k: &Kernels, eval: *const EkEval) -> c_int {
     // SAFETY: same contract.
-    unsafe { accumulate(eval) }.unwrap_or(0)
+    unsafe { accumulate(k, eval) }.unwrap_or(0)
 }
 
 /// `ek_eval_accumulate` with a status: writes the sum to `*sum` and returns `EK_OK`, or returns
@@ -267,11 +288,21 @@ pub unsafe extern "C" fn ek_eval_accumulate(eval: *const EkEval) -> c_int {
 /// `eval` as for `ek_eval_accumulate`; `sum` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_accumulate_checked(eval: *const EkEval, sum: *mut c_int) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_eval_accumulate_checked(eval, sum) }
+}
+
+/// `ek_eval_accumulate_checked` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_eval_accumulate_checked`.
+#[inline(always)]
+pub(crate) unsafe fn eval_accumulate_checked_body(k: &Kernels, eval: *const EkEval, sum: *mut c_int) -> c_int {
     if sum.is_null() {
         return EK_ERR_NULL;
     }
     // SAFETY: same contract.
-    match unsafe { accumulate(eval) } {
+    match unsafe { accumulate(k, eval) } {
         Ok(s) => {
             // SAFETY: non-null, writable by contract.
             unsafe { *sum = s };

@@ -168,7 +168,7 @@ macro_rules! c_entries {
         pub(super) mod c {
             use super::KERNELS as K;
             use crate::board::EkBoard;
-            use crate::eval::EkEval;
+            use crate::eval::{EkEval, EkMove};
             use crate::ffi::{api, batch_api as batch, eval_api};
             use crate::generic::perft::EkPerftStats;
             use core::ffi::c_int;
@@ -186,6 +186,15 @@ macro_rules! c_entries {
             }
             $($a)* pub(in crate::isa) unsafe extern "C" fn ek_eval_set(eval: *mut EkEval, b: *const EkBoard) -> c_int {
                 unsafe { eval_api::eval_set_body(eval, b) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_eval_update(eval: *mut EkEval, mv: *const EkMove) -> c_int {
+                unsafe { eval_api::eval_update_body(&K, eval, mv) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_eval_accumulate(eval: *const EkEval) -> c_int {
+                unsafe { eval_api::eval_accumulate_body(&K, eval) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_eval_accumulate_checked(eval: *const EkEval, sum: *mut c_int) -> c_int {
+                unsafe { eval_api::eval_accumulate_checked_body(&K, eval, sum) }
             }
             $($a)* pub(in crate::isa) unsafe extern "C" fn ek_flip_batch(
                 n: usize, xs: *const c_int, ps: *const u64, os: *const u64, out: *mut u64,
@@ -236,6 +245,9 @@ macro_rules! c_fields {
             ek_board_unique: c::ek_board_unique,
             ek_perft_stats: c::ek_perft_stats,
             ek_eval_set: c::ek_eval_set,
+            ek_eval_update: c::ek_eval_update,
+            ek_eval_accumulate: c::ek_eval_accumulate,
+            ek_eval_accumulate_checked: c::ek_eval_accumulate_checked,
             ek_flip_batch: c::ek_flip_batch,
             ek_board_next_batch: c::ek_board_next_batch,
             ek_count_last_flip_batch: c::ek_count_last_flip_batch,

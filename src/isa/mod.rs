@@ -8,7 +8,7 @@
 
 use crate::board::{EkBoard, UniqueBoard};
 use crate::eval::weights::{INDEX_LEN, PLY_STRIDE};
-use crate::eval::{EkEval, EkEvalFeature};
+use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::generic::perft::EkPerftStats;
 use batch::{BatchIn, BatchOut};
 use core::cell::Cell;
@@ -324,6 +324,12 @@ kernel_table! {
         fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int;
         /// `ek_eval_set`.
         fn ek_eval_set(eval: *mut EkEval, board: *const EkBoard) -> c_int;
+        /// `ek_eval_update`.
+        fn ek_eval_update(eval: *mut EkEval, mv: *const EkMove) -> c_int;
+        /// `ek_eval_accumulate`.
+        fn ek_eval_accumulate(eval: *const EkEval) -> c_int;
+        /// `ek_eval_accumulate_checked`.
+        fn ek_eval_accumulate_checked(eval: *const EkEval, sum: *mut c_int) -> c_int;
         /// `ek_flip_batch`.
         fn ek_flip_batch(n: usize, xs: *const c_int, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
         /// `ek_board_next_batch`.
