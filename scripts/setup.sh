@@ -25,14 +25,20 @@ if [ ${#need[@]} -gt 0 ]; then
     $sudo apt-get update -qq || true
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
 fi
-# NumPy and pytest for the Python binding's tests, in a venv under target/ (left alone when it
-# already has them).
+# The Python binding (bindings/test.sh): maturin (the wheel's build backend), auditwheel, NumPy
+# and pytest in a tools venv under target/; and NumPy's and pytest's wheels in a local folder,
+# from which the tests fill the fresh venv they install the binding's wheel into.
 venv=target/bindings/pyenv
+wheelhouse=target/bindings/wheelhouse
 cd "$(dirname "$0")/.."
-if ! "$venv/bin/python" -c 'import numpy, pytest' >/dev/null 2>&1; then
-    echo "installing numpy and pytest into $venv"
+if ! "$venv/bin/python" -c 'import numpy, pytest, maturin, auditwheel' >/dev/null 2>&1; then
+    echo "installing maturin, auditwheel, numpy and pytest into $venv"
     python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check numpy pytest
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check maturin auditwheel numpy pytest
+fi
+if ! ls "$wheelhouse"/numpy-*.whl "$wheelhouse"/pytest-*.whl >/dev/null 2>&1; then
+    echo "downloading numpy and pytest wheels into $wheelhouse"
+    "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse" numpy pytest
 fi
 # The reliability runs (scripts/miri.sh, scripts/fuzz-short.sh, the TSan step of
 # c_tests/sanitize.sh) need the nightly toolchain with Miri and the standard library's sources
