@@ -18,21 +18,41 @@ EK_EVAL_DAT=$(scripts/synthetic-eval.sh)
 export EK_EVAL_DAT
 mkdir -p "$out"
 
-# Runs "$@" three times: library by explicit path, by EDAX_KERNELS_LIB, by LD_LIBRARY_PATH.
-# The command's last argument is replaced by the path, or by "-" (load the default way).
-each_way() {
-    local args=("$@") n=$#
-    "${args[@]:0:n-1}" "$lib"
-    EDAX_KERNELS_LIB=$lib "${args[@]:0:n-1}" -
-    LD_LIBRARY_PATH=$(dirname "$lib") "${args[@]:0:n-1}" -
-}
-
 csharp() {
-    echo "--- C# (mono)"
-    mkdir -p "$out/csharp"
-    mcs -warnaserror -target:library -out:"$out/csharp/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs
-    mcs -warnaserror -r:"$out/csharp/EdaxKernels.dll" -out:"$out/csharp/Tests.exe" bindings/csharp/tests/Tests.cs
-    each_way mono "$out/csharp/Tests.exe" "$golden" LIB
+    echo "--- C# (mono), the NuGet package from a local folder feed"
+    local version nupkg c=$out/csharp/consumer pkg bin
+    version=$(scripts/version.sh)
+    nupkg=$(bindings/csharp/pack.sh "$out/csharp" | tail -n 1)
+    [ "$(basename "$nupkg")" = "EdaxKernels.$version.nupkg" ]
+    # The consumer: installs the package from the feed, compiles the tests against its assembly,
+    # and puts in its output directory what a .NET Framework or Mono build of a project using the
+    # package puts there: the referenced assembly and (build/EdaxKernels.targets) the library.
+    rm -rf "$c"
+    mkdir -p "$c/bin"
+    nuget install EdaxKernels -Version "$version" -Source "$out/csharp/feed" -OutputDirectory "$c/packages" \
+        -NoCache -NonInteractive >/dev/null
+    pkg=$c/packages/EdaxKernels.$version
+    mcs -warnaserror -r:"$pkg/lib/net45/EdaxKernels.dll" -out:"$c/bin/Tests.exe" bindings/csharp/tests/Tests.cs
+    cp "$pkg/lib/net45/EdaxKernels.dll" "$pkg/runtimes/linux-x64/native/libedax_kernels.so" "$c/bin/"
+    bin=$c/bin
+    mono "$bin/Tests.exe" "$golden" "$lib"
+    EDAX_KERNELS_LIB=$lib mono "$bin/Tests.exe" "$golden" -
+    EK_EXPECT_LIB=$bin/libedax_kernels.so mono "$bin/Tests.exe" "$golden" -
+    # A dotnet build's output keeps the library in runtimes/linux-x64/native/; the assembly used
+    # in place from the package finds the package's own copy.
+    mkdir -p "$c/dotnet-bin/runtimes/linux-x64/native"
+    cp "$bin/Tests.exe" "$bin/EdaxKernels.dll" "$c/dotnet-bin/"
+    cp "$bin/libedax_kernels.so" "$c/dotnet-bin/runtimes/linux-x64/native/"
+    EK_EXPECT_LIB=$c/dotnet-bin/runtimes/linux-x64/native/libedax_kernels.so \
+        mono "$c/dotnet-bin/Tests.exe" "$golden" -
+    mkdir -p "$c/in-place" && cp "$bin/Tests.exe" "$c/in-place/"
+    MONO_PATH=$pkg/lib/net45 EK_EXPECT_LIB=$pkg/runtimes/linux-x64/native/libedax_kernels.so \
+        mono "$c/in-place/Tests.exe" "$golden" -
+    # The assembly built from source, without the package: the system search path.
+    mkdir -p "$out/csharp/source"
+    mcs -warnaserror -target:library -out:"$out/csharp/source/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs
+    mcs -warnaserror -r:"$out/csharp/source/EdaxKernels.dll" -out:"$out/csharp/source/Tests.exe" bindings/csharp/tests/Tests.cs
+    LD_LIBRARY_PATH=$(dirname "$lib") mono "$out/csharp/source/Tests.exe" "$golden" -
 }
 
 java_() {

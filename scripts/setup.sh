@@ -12,9 +12,11 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
 # bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
 ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
-# The bindings' tests (bindings/test.sh): mono for C#, a JDK with jni.h for Java, Python with venv.
+# The bindings' tests (bindings/test.sh): mono for C# and nuget to pack and install its package, a
+# JDK with jni.h (and jar) for Java, Python with venv; strip (binutils, above) for the packages.
 command -v mcs >/dev/null || need+=(mono-mcs)
 command -v mono >/dev/null || need+=(mono-runtime)
+command -v nuget >/dev/null || need+=(nuget)
 { command -v javac >/dev/null && [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
     need+=(openjdk-17-jdk-headless)
 command -v python3 >/dev/null || need+=(python3)
