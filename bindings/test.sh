@@ -78,13 +78,9 @@ java_() {
 python_() {
     local tools=$out/pyenv venv=$out/pyvenv wheel
     echo "--- Python ($(python3 --version), PyO3 extension + NumPy), the wheel in a fresh venv"
-    # The wheel, as `pip install ./bindings/python` builds it (with maturin from the tools venv
-    # of scripts/setup.sh instead of an isolated download of it; pip's builds are tagged
+    # The wheel, as `pip install ./bindings/python` builds it (pip's builds are tagged
     # linux_x86_64), and auditwheel's check that it is manylinux-compliant.
-    rm -rf "$out/wheels"
-    PATH=$tools/bin:$PATH "$tools/bin/python" -m pip wheel -q --disable-pip-version-check --no-build-isolation \
-        --no-deps -w "$out/wheels" ./bindings/python
-    wheel=$(ls "$out"/wheels/edax_kernels-*.whl)
+    wheel=$(bindings/python/build-wheel.sh "$out/wheels")
     "$tools/bin/auditwheel" show "$wheel" | tee "$out/wheels/auditwheel.txt"
     tr '\n' ' ' <"$out/wheels/auditwheel.txt" | grep -q 'consistent with the *following platform tag: "manylinux_' ||
         { echo "the wheel is not manylinux-compliant" >&2; return 1; }
