@@ -5,8 +5,9 @@
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
-// search path). An EdaxKernels.dll from the package (it has an informational version) must
-// carry Cargo.toml's version (GOLDEN_DIR/../../..).
+// search path; the environment variable EK_EXPECT_LIB names the file that way must find, when
+// not the bare file name). An EdaxKernels.dll from the package (it has an informational
+// version) must carry Cargo.toml's version (GOLDEN_DIR/../../..).
 
 using System;
 using System.Collections.Generic;
