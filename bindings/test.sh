@@ -4,7 +4,8 @@
 # environment (Python). Each language checks the known answers (the evaluation's too, with the
 # synthetic eval.dat in EK_EVAL_DAT), perft(6..8), the package's version (Cargo.toml's) and each
 # documented way of finding the native code. The library is the one scripts/build-capi.sh
-# builds into target/capi/release, built once. Builds go to target/bindings.
+# builds into target/capi/release, built once. Builds go to target/bindings. Needs what
+# scripts/setup.sh installs (mono, nuget, a JDK, the Python tools venv and wheelhouse).
 # Usage: bindings/test.sh [csharp] [java] [python]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
