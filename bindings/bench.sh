@@ -1,41 +1,44 @@
 #!/usr/bin/env bash
-# Per-call cost of one `flip` from C, C#, Java and Python, and the per-board cost of one
-# `ek_flip_batch` call over the same boards, each language in one run of its own bench program
-# (bindings/*/bench) on the 12,561 records of tests/data/golden/flip.txt, through the shared
-# library of scripts/build-capi.sh. Each figure is the median of 11 samples of >= 20 ms.
-# Prints a Markdown table (BENCHMARKS.md). Usage: bindings/bench.sh
+# Per-call cost of one `flip` from C, C#, Java and Python, and the per-board cost of one batch
+# call (`ek_flip_batch`, or the Python extension's flip_batch) over the same boards, each
+# language in one run of its own bench program (bindings/*/bench) on the 12,561 records of
+# tests/data/golden/flip.txt, each through its package as a user installs it: the NuGet
+# package's assembly and library, the jar, the wheel in a fresh venv (C: the shared library of
+# scripts/build-capi.sh). Each figure is the median of 11 samples of >= 20 ms. Prints a Markdown
+# table (BENCHMARKS.md), then Python's single calls timed with timeit beside a builtin call of
+# the same arity and the C library's ek_flip through ctypes.
+# Usage: bindings/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 scripts/setup.sh >/dev/null
-scripts/build-capi.sh >/dev/null 2>&1
-libdir=$root/target/capi/release
-lib=$libdir/libedax_kernels.so
+libdir=$(scripts/build-capi.sh 2>/dev/null | tail -n 1)
+lib=$root/$libdir/libedax_kernels.so
 flips=$root/tests/data/golden/flip.txt
 out=$root/target/bindings/bench
-mkdir -p "$out"
-jdk=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+rm -rf "$out"
+mkdir -p "$out/csharp"
 
 cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude bindings/c/bench/bench.c -L"$libdir" -ledax_kernels \
-    -Wl,-rpath,"$libdir" -o "$out/bench_c"
-mcs -warnaserror -optimize+ -target:library -out:"$out/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs
-mcs -warnaserror -optimize+ -r:"$out/EdaxKernels.dll" -out:"$out/Bench.exe" bindings/csharp/bench/Bench.cs
-cc -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC -shared -I"$jdk/include" -I"$jdk/include/linux" -Iinclude \
-    bindings/java/native/edax_kernels_jni.c -o "$out/libedax_kernels_jni.so" -ldl
-javac -Werror -d "$out/classes" bindings/java/src/edaxkernels/*.java bindings/java/bench/Bench.java
-py=python3
-[ -x target/bindings/pyenv/bin/python ] && py=target/bindings/pyenv/bin/python
+    -Wl,-rpath,"$root/$libdir" -o "$out/bench_c"
+bindings/csharp/pack.sh "$out/nuget" >/dev/null 2>&1
+cp "$out/nuget/package/lib/net45/EdaxKernels.dll" "$out/nuget/package/runtimes/linux-x64/native/libedax_kernels.so" \
+    "$out/csharp/"
+mcs -warnaserror -optimize+ -r:"$out/csharp/EdaxKernels.dll" -out:"$out/csharp/Bench.exe" bindings/csharp/bench/Bench.cs
+jar=$(bindings/java/build-jar.sh "$out/java" 2>/dev/null | tail -n 1)
+javac -Werror -cp "$jar" -d "$out/java/bench" bindings/java/bench/Bench.java
+wheel=$(bindings/python/build-wheel.sh "$out/wheels")
+python3 -m venv "$out/pyvenv"
+"$out/pyvenv/bin/python" -m pip install -q --disable-pip-version-check --no-index \
+    --find-links target/bindings/wheelhouse "$wheel"
+py=$out/pyvenv/bin/python
 
-level=$(python3 - "$lib" <<'PY'
-import ctypes, sys
-lib = ctypes.CDLL(sys.argv[1]); lib.ek_isa.restype = ctypes.c_char_p
-print(lib.ek_isa().decode())
-PY
-)
-echo "date: $(date -u +%Y-%m-%d), CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), level: $level"
+level=$("$py" -c 'import edax_kernels as ek; print(ek.isa())')
+cpu=$(lscpu | sed -n 's/^Vendor ID: *//p; s/^Model name: *//p' | paste -sd ' ')
+echo "date: $(date -u +%Y-%m-%d), CPU: $cpu, level: $level"
 echo "runtimes: $(mono --version | head -1 | cut -d'(' -f1), $(java -version 2>&1 | head -1), $("$py" --version), NumPy $("$py" -c 'import numpy; print(numpy.__version__)')"
 echo
-echo "| language | binding | flip, one call (ns/call) | ek_flip_batch (ns/board) | batch speed-up |"
+echo "| language | binding (package) | flip, one call (ns/call) | batch flip (ns/board) | batch speed-up |"
 echo "|---|---|---|---|---|"
 row() {
     local name=$1 how=$2
@@ -44,8 +47,14 @@ row() {
     r=$("$@")
     read -r _ single batch _ <<<"$r"
     printf '| %s | %s | %s | %s | %s |\n' "$name" "$how" "$single" "$batch" "$(awk -v a="$single" -v b="$batch" 'BEGIN { printf "%.1fx", a / b }')"
+    echo "$r" >"$out/$name.txt"
 }
-row C "direct call" "$out/bench_c" "$flips"
-row "C#" "mono P/Invoke" mono "$out/Bench.exe" "$flips" "$lib"
-row Java "JNI (glue + dlopen)" java -cp "$out/classes" -Djava.library.path="$out" Bench "$flips" "$lib"
-row Python "ctypes / NumPy" "$py" bindings/python/bench/bench.py "$flips" "$lib"
+row C "direct call (shared library)" "$out/bench_c" "$flips"
+row "C#" "mono P/Invoke (NuGet package)" mono "$out/csharp/Bench.exe" "$flips"
+row Java "JNI (the jar)" java -cp "$jar:$out/java/bench" Bench "$flips"
+row Python "PyO3 extension / NumPy (the wheel)" "$py" bindings/python/bench/bench.py "$flips" "$lib"
+read -r _ _ _ _ flip_ns max_ns ctypes_ns <"$out/Python.txt"
+echo
+echo "Python, one call (timeit, median of 11 x 200,000): flip(19, p, o) $flip_ns ns; builtin max(19, p, o)" \
+    "$max_ns ns (flip/max $(awk -v a="$flip_ns" -v b="$max_ns" 'BEGIN { printf "%.2f", a / b }')); ctypes ek_flip(19, p, o)" \
+    "$ctypes_ns ns (ctypes/flip $(awk -v a="$ctypes_ns" -v b="$flip_ns" 'BEGIN { printf "%.1f", a / b }'))"

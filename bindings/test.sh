@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Tests of the C#, Java and Python bindings against the C library that scripts/build-capi.sh
-# builds into target/capi/release. Each language checks the known answers (the evaluation's too,
-# with the synthetic eval.dat in EK_EVAL_DAT) and perft(6..8), and
-# loads the library each documented way: an explicit path, EDAX_KERNELS_LIB, and the system
-# search path (LD_LIBRARY_PATH). Builds go to target/bindings.
+# Tests of the C#, Java and Python bindings, each against its package as a user installs it:
+# the NuGet package from a local folder feed (C#), the jar (Java), the wheel in a fresh virtual
+# environment (Python). Each language checks the known answers (the evaluation's too, with the
+# synthetic eval.dat in EK_EVAL_DAT), perft(6..8), the package's version (Cargo.toml's) and each
+# documented way of finding the native code. The library is the one scripts/build-capi.sh
+# builds into target/capi/release, built once. Builds go to target/bindings. Needs what
+# scripts/setup.sh installs (mono, nuget, a JDK, the Python tools venv and wheelhouse).
 # Usage: bindings/test.sh [csharp] [java] [python]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,57 +13,85 @@ root=$PWD
 lib=$root/target/capi/release/libedax_kernels.so
 golden=$root/tests/data/golden
 out=$root/target/bindings
-[ -f "$lib" ] || scripts/build-capi.sh
+scripts/build-capi.sh >/dev/null
 # The synthetic eval.dat of the golden set, for the evaluation tests of every language.
 EK_EVAL_DAT=$(scripts/synthetic-eval.sh)
 export EK_EVAL_DAT
 mkdir -p "$out"
 
-# Runs "$@" three times: library by explicit path, by EDAX_KERNELS_LIB, by LD_LIBRARY_PATH.
-# The command's last argument is replaced by the path, or by "-" (load the default way).
-each_way() {
-    local args=("$@") n=$#
-    "${args[@]:0:n-1}" "$lib"
-    EDAX_KERNELS_LIB=$lib "${args[@]:0:n-1}" -
-    LD_LIBRARY_PATH=$(dirname "$lib") "${args[@]:0:n-1}" -
-}
-
 csharp() {
-    echo "--- C# (mono)"
-    mkdir -p "$out/csharp"
-    mcs -warnaserror -target:library -out:"$out/csharp/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs
-    mcs -warnaserror -r:"$out/csharp/EdaxKernels.dll" -out:"$out/csharp/Tests.exe" bindings/csharp/tests/Tests.cs
-    each_way mono "$out/csharp/Tests.exe" "$golden" LIB
-}
-
-java_home() {
-    dirname "$(dirname "$(readlink -f "$(command -v javac)")")"
-}
-
-java_build() {
-    local jdk
-    jdk=$(java_home)
-    mkdir -p "$out/java"
-    cc -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC -shared -I"$jdk/include" -I"$jdk/include/linux" -Iinclude \
-        bindings/java/native/edax_kernels_jni.c -o "$out/java/libedax_kernels_jni.so" -ldl
-    javac -Werror -Xlint:all -d "$out/java/classes" bindings/java/src/edaxkernels/*.java "$@"
+    echo "--- C# (mono), the NuGet package from a local folder feed"
+    local version nupkg c=$out/csharp/consumer pkg bin
+    version=$(scripts/version.sh)
+    nupkg=$(bindings/csharp/pack.sh "$out/csharp" | tail -n 1)
+    [ "$(basename "$nupkg")" = "EdaxKernels.$version.nupkg" ]
+    # The consumer: installs the package from the feed, compiles the tests against its assembly,
+    # and puts in its output directory what a .NET Framework or Mono build of a project using the
+    # package puts there: the referenced assembly and (build/EdaxKernels.targets) the library.
+    rm -rf "$c"
+    mkdir -p "$c/bin"
+    nuget install EdaxKernels -Version "$version" -Source "$out/csharp/feed" -OutputDirectory "$c/packages" \
+        -NoCache -NonInteractive >/dev/null
+    pkg=$c/packages/EdaxKernels.$version
+    mcs -warnaserror -r:"$pkg/lib/net45/EdaxKernels.dll" -out:"$c/bin/Tests.exe" bindings/csharp/tests/Tests.cs
+    cp "$pkg/lib/net45/EdaxKernels.dll" "$pkg/runtimes/linux-x64/native/libedax_kernels.so" "$c/bin/"
+    bin=$c/bin
+    mono "$bin/Tests.exe" "$golden" "$lib"
+    EDAX_KERNELS_LIB=$lib mono "$bin/Tests.exe" "$golden" -
+    EK_EXPECT_LIB=$bin/libedax_kernels.so mono "$bin/Tests.exe" "$golden" -
+    # A dotnet build's output keeps the library in runtimes/linux-x64/native/; the assembly used
+    # in place from the package finds the package's own copy.
+    mkdir -p "$c/dotnet-bin/runtimes/linux-x64/native"
+    cp "$bin/Tests.exe" "$bin/EdaxKernels.dll" "$c/dotnet-bin/"
+    cp "$bin/libedax_kernels.so" "$c/dotnet-bin/runtimes/linux-x64/native/"
+    EK_EXPECT_LIB=$c/dotnet-bin/runtimes/linux-x64/native/libedax_kernels.so \
+        mono "$c/dotnet-bin/Tests.exe" "$golden" -
+    mkdir -p "$c/in-place" && cp "$bin/Tests.exe" "$c/in-place/"
+    MONO_PATH=$pkg/lib/net45 EK_EXPECT_LIB=$pkg/runtimes/linux-x64/native/libedax_kernels.so \
+        mono "$c/in-place/Tests.exe" "$golden" -
+    # The assembly built from source, without the package: the system search path.
+    mkdir -p "$out/csharp/source"
+    mcs -warnaserror -target:library -out:"$out/csharp/source/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs
+    mcs -warnaserror -r:"$out/csharp/source/EdaxKernels.dll" -out:"$out/csharp/source/Tests.exe" bindings/csharp/tests/Tests.cs
+    LD_LIBRARY_PATH=$(dirname "$lib") mono "$out/csharp/source/Tests.exe" "$golden" -
 }
 
 java_() {
-    echo "--- Java (JDK $(javac -version 2>&1 | cut -d' ' -f2), JNI)"
-    java_build bindings/java/test/KernelsTest.java
-    each_way java -Xcheck:jni -Djava.library.path="$out/java" -cp "$out/java/classes" KernelsTest "$golden" LIB
-}
-
-python_bin() {
-    if [ -x "$out/pyenv/bin/python" ]; then echo "$out/pyenv/bin/python"; else echo python3; fi
+    echo "--- Java (JDK $(javac -version 2>&1 | cut -d' ' -f2), JNI), the jar"
+    local jar glue_dir=$out/java/jar/edaxkernels/native/linux-x86_64 cache=$out/java/cache
+    jar=$(bindings/java/build-jar.sh "$out/java" | tail -n 1)
+    javac -Werror -Xlint:all -cp "$jar" -d "$out/java/test-classes" bindings/java/test/KernelsTest.java
+    rm -rf "$cache" "$out/java/xdg"
+    # The jar alone: explicit path, EDAX_KERNELS_LIB, the jar's copy (extracted to the cache of
+    # -Dedaxkernels.cache, then of XDG_CACHE_HOME), no java.library.path.
+    java -Xcheck:jni -Dedaxkernels.cache="$cache" -cp "$jar:$out/java/test-classes" KernelsTest "$golden" "$lib"
+    EDAX_KERNELS_LIB=$lib java -Xcheck:jni -Dedaxkernels.cache="$cache" -cp "$jar:$out/java/test-classes" \
+        KernelsTest "$golden" -
+    java -Xcheck:jni -Dedaxkernels.cache="$cache" -cp "$jar:$out/java/test-classes" KernelsTest "$golden" -
+    XDG_CACHE_HOME=$out/java/xdg java -Xcheck:jni -cp "$jar:$out/java/test-classes" KernelsTest "$golden" -
+    # The classes without the libraries (a platform the jar has none for): the glue from
+    # java.library.path, the library from the system search path.
+    javac --release 17 -Werror -Xlint:all -d "$out/java/classes" bindings/java/src/edaxkernels/*.java
+    LD_LIBRARY_PATH=$(dirname "$lib") java -Xcheck:jni -Djava.library.path="$glue_dir" \
+        -cp "$out/java/classes:$out/java/test-classes" KernelsTest "$golden" -
 }
 
 python_() {
-    local py
-    py=$(python_bin)
-    echo "--- Python ($("$py" --version), ctypes + NumPy)"
-    EDAX_KERNELS_LIB=$lib "$py" -m pytest -q -p no:cacheprovider bindings/python/tests
+    local tools=$out/pyenv venv=$out/pyvenv wheel
+    echo "--- Python ($(python3 --version), PyO3 extension + NumPy), the wheel in a fresh venv"
+    # The wheel, as `pip install ./bindings/python` builds it (pip's builds are tagged
+    # linux_x86_64), and auditwheel's check that it is manylinux-compliant.
+    wheel=$(bindings/python/build-wheel.sh "$out/wheels")
+    "$tools/bin/auditwheel" show "$wheel" | tee "$out/wheels/auditwheel.txt"
+    tr '\n' ' ' <"$out/wheels/auditwheel.txt" | grep -q 'consistent with the *following platform tag: "manylinux_' ||
+        { echo "the wheel is not manylinux-compliant" >&2; return 1; }
+    # A fresh venv with the wheel, NumPy and pytest (from setup.sh's local wheelhouse), the tests
+    # run from outside the source tree.
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$out/wheelhouse" \
+        "$wheel" pytest
+    (cd "$out" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests")
 }
 
 langs=("$@")

@@ -34,21 +34,30 @@ command -v cmake >/dev/null || need+=(cmake)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 # bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
 ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
-# The bindings' tests (bindings/test.sh): mono for C#, a JDK with jni.h for Java, Python with venv.
+# The bindings' tests (bindings/test.sh): mono for C# and nuget to pack and install its package, a
+# JDK with jni.h (and jar) for Java, Python with venv; strip (binutils, above) for the packages.
 command -v mcs >/dev/null || need+=(mono-mcs)
 command -v mono >/dev/null || need+=(mono-runtime)
+command -v nuget >/dev/null || need+=(nuget)
 { command -v javac >/dev/null && [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
     need+=(openjdk-17-jdk-headless)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 install "${need[@]}"
-# NumPy and pytest for the Python binding's tests, in a venv under target/ (left alone when it
-# already has them).
+# The Python binding (bindings/test.sh): maturin (the wheel's build backend), auditwheel, NumPy
+# and pytest in a tools venv under target/; and NumPy's and pytest's wheels in a local folder,
+# from which the tests fill the fresh venv they install the binding's wheel into.
 venv=target/bindings/pyenv
+wheelhouse=target/bindings/wheelhouse
 cd "$(dirname "$0")/.."
-if ! "$venv/bin/python" -c 'import numpy, pytest' >/dev/null 2>&1; then
-    echo "installing numpy and pytest into $venv"
+if ! "$venv/bin/python" -c 'import numpy, pytest, maturin, auditwheel' >/dev/null 2>&1; then
+    echo "installing maturin, auditwheel, numpy and pytest into $venv"
     python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check numpy pytest
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check maturin auditwheel numpy pytest
+fi
+if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run --no-index --find-links "$wheelhouse" \
+    numpy pytest >/dev/null 2>&1; then
+    echo "downloading numpy and pytest wheels into $wheelhouse"
+    "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse" numpy pytest
 fi
 # The reliability runs (scripts/miri.sh, scripts/fuzz-short.sh, the TSan step of
 # c_tests/sanitize.sh) need the nightly toolchain with Miri and the standard library's sources

@@ -8,16 +8,17 @@ step() { printf '\n=== %s\n' "$*"; }
 step "setup: tools this suite needs"
 scripts/setup.sh
 
-step "lint: rustfmt and clippy (warnings are errors)"
+step "lint: rustfmt and clippy (warnings are errors), the library and the Python extension crate"
 cargo fmt --check
 cargo fmt --check --manifest-path fuzz/Cargo.toml
 cargo clippy --locked --all-targets --features edax-abi-eval -- -D warnings
+cargo clippy --locked -p edax-kernels-python --all-targets -- -D warnings
 
 step "build: release library (rlib, cdylib, staticlib) and the C artifacts"
 cargo build --release --locked
 capi=$(scripts/build-capi.sh | tail -n 1)
 
-step "Rust tests: known answers, differential, oracles, header, exports and panic paths, bad input"
+step "Rust tests: known answers, differential, oracles, header, exports and panic paths, bad input, package versions"
 cargo test --locked
 # The bad-input rows of Edax's names call them: they exist with the edax-abi-eval feature.
 cargo test --locked --features edax-abi-eval --test bad_input
@@ -31,7 +32,7 @@ c_tests/run.sh "$capi"
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 scripts/test-cmake.sh
 
-step "bindings: C# (mono), Java (JNI), Python (ctypes + NumPy): known answers, perft, batch calls"
+step "bindings, each tested as its installed package: C# (NuGet from a folder feed), Java (the jar), Python (the wheel in a fresh venv)"
 bindings/test.sh csharp
 bindings/test.sh java
 bindings/test.sh python

@@ -1,7 +1,8 @@
 // C# binding of edax-kernels (include/edax_kernels.h) through P/Invoke.
 //
 // Finding the library: Library.Load(path) with an explicit path; else the path in the
-// environment variable EDAX_KERNELS_LIB; else libedax_kernels.so on the system search path
+// environment variable EDAX_KERNELS_LIB; else the copy the NuGet package installed beside this
+// assembly (see Library.Packaged); else libedax_kernels.so on the system search path
 // (LD_LIBRARY_PATH, the linker cache, /usr/lib). The first use of Kernels loads it (the
 // default way unless Library.Load came first); a library that cannot be found raises an
 // EdaxKernelsException saying which ways were tried.
@@ -9,6 +10,7 @@
 // Conventions as in C: A1 = bit 0 ... H8 = bit 63, Board.Player is the side to move.
 
 using System;
+using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -89,8 +91,9 @@ namespace EdaxKernels
 
         /// <summary>
         /// Loads the library from <paramref name="path"/>, or, when it is null, from
-        /// EDAX_KERNELS_LIB, or else from the system search path. Must come before the first
-        /// use of Kernels to take effect; loading again from the same place does nothing.
+        /// EDAX_KERNELS_LIB, else the NuGet package's copy, else the system search path. Must
+        /// come before the first use of Kernels to take effect; loading again from the same
+        /// place does nothing.
         /// </summary>
         public static void Load(string path = null)
         {
@@ -110,7 +113,8 @@ namespace EdaxKernels
                     string why = Marshal.PtrToStringAnsi(dlerror());
                     throw new EdaxKernelsException(string.Format(
                         "edax_kernels: cannot load the library {0} ({1}): {2}. Pass its path to Library.Load, " +
-                        "set {3} to its path, or put {4} on the library search path (LD_LIBRARY_PATH).",
+                        "set {3} to its path, use the EdaxKernels NuGet package (linux-x64), or put {4} on the " +
+                        "library search path (LD_LIBRARY_PATH).",
                         target, how, why, EnvVar, FileName));
                 }
                 LoadedFrom = target;
@@ -122,8 +126,29 @@ namespace EdaxKernels
             if (path != null) { how = "explicit path"; return path; }
             string env = Environment.GetEnvironmentVariable(EnvVar);
             if (!string.IsNullOrEmpty(env)) { how = EnvVar; return env; }
+            string packaged = Packaged();
+            if (packaged != null) { how = "NuGet package"; return packaged; }
             how = "system search path";
             return FileName;
+        }
+
+        /// <summary>
+        /// The library the NuGet package put beside this assembly, or null: in the assembly's
+        /// directory (a .NET Framework or Mono build's output, where the package's build targets
+        /// copy it), in runtimes/linux-x64/native/ below it (a dotnet build's output), or in the
+        /// package's own runtimes/linux-x64/native/ (the assembly used from the package's lib/net45/).
+        /// </summary>
+        static string Packaged()
+        {
+            string location = typeof(Library).Assembly.Location;
+            if (string.IsNullOrEmpty(location)) return null;
+            string dir = Path.GetDirectoryName(location);
+            string native = Path.Combine("runtimes", "linux-x64", "native", FileName);
+            foreach (string candidate in new[] { Path.Combine(dir, FileName), Path.Combine(dir, native), Path.Combine(dir, "..", "..", native) })
+            {
+                if (File.Exists(candidate)) return Path.GetFullPath(candidate);
+            }
+            return null;
         }
 
         internal static void EnsureLoaded()

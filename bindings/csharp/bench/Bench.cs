@@ -1,6 +1,7 @@
 // Per-call cost of Kernels.Flip from C# (mono), and per-board cost of Kernels.FlipBatch, on the
-// records of a flip.txt golden file. Prints "csharp <single ns/call> <batch ns/board> <checksum>".
-// Usage: mono Bench.exe FLIP_TXT LIBRARY_PATH
+// records of a flip.txt golden file, with the NuGet package's library (found beside
+// EdaxKernels.dll). Prints "csharp <single ns/call> <batch ns/board> <checksum>".
+// Usage: mono Bench.exe FLIP_TXT
 
 using System;
 using System.Diagnostics;
@@ -52,7 +53,6 @@ static class Bench
 
     static int Main(string[] args)
     {
-        Library.Load(args[1]);
         var recs = File.ReadLines(args[0]).Where(l => !l.StartsWith("#")).Select(l => l.Split(' ')).ToArray();
         xs = recs.Select(r => int.Parse(r[2])).ToArray();
         ps = recs.Select(r => ulong.Parse(r[0], NumberStyles.HexNumber)).ToArray();

@@ -4,7 +4,10 @@
 // environment variable EK_EVAL_DAT); loading and error reporting.
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
-// (EDAX_KERNELS_LIB, else the system search path).
+// (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
+// search path; the environment variable EK_EXPECT_LIB names the file that way must find, when
+// not the bare file name). An EdaxKernels.dll from the package (it has an informational
+// version) must carry Cargo.toml's version (GOLDEN_DIR/../../..).
 
 using System;
 using System.Collections.Generic;
@@ -348,6 +351,29 @@ static class Tests
         Throws<ObjectDisposedException>(() => e.Accumulate(), "accumulate after Dispose");
     }
 
+    /// The informational version of EdaxKernels.dll, which the package's build sets (null otherwise).
+    static string PackageVersion()
+    {
+        var attrs = typeof(Library).Assembly.GetCustomAttributes(typeof(System.Reflection.AssemblyInformationalVersionAttribute), false);
+        return attrs.Length == 0 ? null : ((System.Reflection.AssemblyInformationalVersionAttribute)attrs[0]).InformationalVersion;
+    }
+
+    /// Cargo.toml's [workspace.package] version: its first "version = " line.
+    static string CargoVersion()
+    {
+        string cargo = Path.GetFullPath(Path.Combine(golden, "..", "..", "..", "Cargo.toml"));
+        string line = File.ReadLines(cargo).First(l => l.StartsWith("version = \""));
+        return line.Split('"')[1];
+    }
+
+    static void Version()
+    {
+        string want = CargoVersion();
+        Eq(PackageVersion(), want, "assembly informational version");
+        Eq(typeof(Library).Assembly.GetName().Version.ToString(3), want, "assembly version");
+        Eq(Kernels.Version, want, "library version");
+    }
+
     static int Main(string[] args)
     {
         if (args.Length != 2)
@@ -383,9 +409,11 @@ static class Tests
             {
                 Eq(Kernels.Version.Length > 0, true, "version");
                 string env = Environment.GetEnvironmentVariable(Library.EnvVar);
-                Eq(Library.LoadedFrom, string.IsNullOrEmpty(env) ? Library.FileName : env, "loaded from");
+                string expected = Environment.GetEnvironmentVariable("EK_EXPECT_LIB");
+                Eq(Library.LoadedFrom, !string.IsNullOrEmpty(env) ? env : expected ?? Library.FileName, "loaded from");
             });
         }
+        if (PackageVersion() != null) Run("the package carries Cargo.toml's version", Version);
         Run("flip (every level, single and batch)", Flip);
         Run("board_next (single and batch, in place)", BoardNext);
         Run("moves and mobility (every level, single and batch)", Moves);

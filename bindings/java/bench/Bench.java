@@ -1,9 +1,9 @@
 // Per-call cost of Kernels.flip from Java (JNI), and per-board cost of Kernels.flipBatch, on the
-// records of a flip.txt golden file. Prints "java <single ns/call> <batch ns/board> <checksum>".
-// Usage: java -cp CLASSES -Djava.library.path=GLUE_DIR Bench FLIP_TXT LIBRARY_PATH
+// records of a flip.txt golden file, with the jar's libraries. Prints
+// "java <single ns/call> <batch ns/board> <checksum>".
+// Usage: java -cp edax-kernels-VERSION.jar:CLASSES Bench FLIP_TXT
 
 import edaxkernels.Kernels;
-import edaxkernels.Library;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -54,7 +54,6 @@ public final class Bench {
     }
 
     public static void main(String[] args) throws Exception {
-        Library.load(args[1]);
         List<String[]> recs = Files.readAllLines(Path.of(args[0])).stream()
                 .filter(l -> !l.startsWith("#")).map(l -> l.split(" ")).collect(Collectors.toList());
         xs = recs.stream().mapToInt(r -> Integer.parseInt(r[2])).toArray();

@@ -3,8 +3,10 @@
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); loading and error reporting.
 //
-// Usage: java -cp CLASSES -Dedaxkernels.jni=GLUE KernelsTest GOLDEN_DIR LIBRARY_PATH, or
-// LIBRARY_PATH "-" to load the default way (EDAX_KERNELS_LIB, else the system search path).
+// Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
+// load the default way (EDAX_KERNELS_LIB, else the jar's copy, extracted to the directory of
+// -Dedaxkernels.cache or $XDG_CACHE_HOME when set; with the classes alone on the class path,
+// the system search path). The jar must carry Cargo.toml's version (GOLDEN_DIR/../../..).
 
 import edaxkernels.Board;
 import edaxkernels.EdaxKernelsException;
@@ -359,6 +361,28 @@ public final class KernelsTest {
         throwsA(IllegalStateException.class, e::accumulate, "accumulate after close");
     }
 
+    /** Cargo.toml's [workspace.package] version: its first "version = " line. */
+    static String cargoVersion() throws IOException {
+        Path cargo = golden.resolve("../../../Cargo.toml").normalize();
+        for (String line : Files.readAllLines(cargo)) {
+            if (line.startsWith("version = \"")) {
+                return line.substring(11, line.indexOf('"', 11));
+            }
+        }
+        throw new AssertionError("no version in " + cargo);
+    }
+
+    /** Whether the binding comes with its libraries (from the jar), rather than classes alone. */
+    static boolean packed() {
+        return Library.class.getResource("native/linux-x86_64/" + Library.FILE_NAME) != null;
+    }
+
+    static void version() throws IOException {
+        String want = cargoVersion();
+        eq(Library.class.getPackage().getImplementationVersion(), want, "jar manifest's Implementation-Version");
+        eq(Kernels.version(), want, "library version");
+    }
+
     public static void main(String[] args) {
         if (args.length != 2) {
             System.err.println("usage: KernelsTest GOLDEN_DIR LIBRARY_PATH|-");
@@ -384,8 +408,23 @@ public final class KernelsTest {
             run("loading the default way", () -> {
                 eq(Kernels.version().isEmpty(), false, "version");
                 String env = System.getenv(Library.ENV_VAR);
-                eq(Library.loadedFrom(), env == null || env.isEmpty() ? Library.FILE_NAME : env, "loaded from");
+                if (env != null && !env.isEmpty()) {
+                    eq(Library.loadedFrom(), env, "loaded from");
+                } else if (!packed()) {
+                    eq(Library.loadedFrom(), Library.FILE_NAME, "loaded from (no library in the class path)");
+                } else {
+                    Path from = Path.of(Library.loadedFrom());
+                    String xdg = System.getenv("XDG_CACHE_HOME");
+                    String cache = System.getProperty(Library.CACHE_PROPERTY, xdg == null ? null : xdg + "/edax-kernels");
+                    eq(from.getFileName().toString(), Library.FILE_NAME, "file loaded");
+                    eq(Files.isRegularFile(from), true, "extracted library exists");
+                    eq(cache == null || from.startsWith(Path.of(cache).toAbsolutePath()), true,
+                            "extracted under " + cache + ": " + from);
+                }
             });
+        }
+        if (packed()) {
+            run("the jar carries Cargo.toml's version", KernelsTest::version);
         }
         run("flip (every level, single and batch)", KernelsTest::flip);
         run("board_next (single and batch, in place)", KernelsTest::boardNext);

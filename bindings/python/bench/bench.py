@@ -1,18 +1,21 @@
-"""Per-call cost of edax_kernels.flip from Python (ctypes), and per-board cost of flip_batch
-(NumPy arrays), on the records of a flip.txt golden file.
-Prints "python <single ns/call> <batch ns/board> <checksum>".
-Usage: python bench.py FLIP_TXT LIBRARY_PATH
+"""Per-call cost of edax_kernels.flip from Python (the installed package's extension module), and
+per-board cost of flip_batch (NumPy arrays), on the records of a flip.txt golden file; and, in
+the same process with timeit, one call of flip(19, p, o), of the builtin max(19, p, o), and of
+the C library's ek_flip through ctypes (the binding's former path).
+Prints "python <single ns/call> <batch ns/board> <checksum> <flip ns> <max ns> <ctypes ns>".
+Usage: python bench.py FLIP_TXT LIBRARY_PATH   (LIBRARY_PATH: libedax_kernels.so, for ctypes)
 """
 
+import ctypes
 import statistics
 import sys
 import time
+import timeit
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import edax_kernels as ek  # noqa: E402
+import edax_kernels as ek
 
 SAMPLES = 11
 
@@ -36,8 +39,12 @@ def per_board(f, n):
     return statistics.median(times)
 
 
+def per_call(stmt, g, n=200_000):
+    """Median over SAMPLES of timeit's time per call of stmt, in ns."""
+    return statistics.median(timeit.timeit(stmt, globals=g, number=n) / n * 1e9 for _ in range(SAMPLES))
+
+
 def main():
-    ek.load(sys.argv[2])
     recs = [line.split() for line in Path(sys.argv[1]).read_text().splitlines() if not line.startswith("#")]
     xs = [int(r[2]) for r in recs]
     ps = [int(r[0], 16) for r in recs]
@@ -58,7 +65,11 @@ def main():
         sink[0] += int(out[-1])
 
     a, b = per_board(single, len(xs)), per_board(batch, len(xs))
-    print(f"python {a:.2f} {b:.2f} {sink[0] % 2**64}")
+    lib = ctypes.CDLL(sys.argv[2])
+    lib.ek_flip.restype, lib.ek_flip.argtypes = ctypes.c_uint64, [ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64]
+    g = {"flip": flip, "ek_flip": lib.ek_flip, "p": ek.START.player, "o": ek.START.opponent}
+    calls = [per_call(stmt, g) for stmt in ("flip(19, p, o)", "max(19, p, o)", "ek_flip(19, p, o)")]
+    print(f"python {a:.2f} {b:.2f} {sink[0] % 2**64} " + " ".join(f"{c:.1f}" for c in calls))
 
 
 main()

@@ -1,27 +1,14 @@
-"""Test set-up: the package from this checkout, the library from EDAX_KERNELS_LIB (else the one
-scripts/build-capi.sh builds), and the known answers from tests/data/golden."""
+"""Test set-up: the installed edax_kernels package (bindings/test.sh installs the wheel into a
+fresh virtual environment; nothing here puts the source tree on the path), and the known
+answers from tests/data/golden."""
 
-import os
-import sys
 from pathlib import Path
 
 import pytest
 
+import edax_kernels as ek
+
 ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "bindings" / "python"))
-
-import edax_kernels as ek  # noqa: E402
-
-DEFAULT_LIB = ROOT / "target" / "capi" / "release" / "libedax_kernels.so"
-
-
-def library_path() -> str:
-    return os.environ.get(ek.ENV_VAR) or str(DEFAULT_LIB)
-
-
-@pytest.fixture(scope="session", autouse=True)
-def loaded():
-    ek.load(library_path())
 
 
 def records(name):

@@ -1,14 +1,18 @@
 package edaxkernels;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
 /**
  * Loads libedax_kernels.so, once per process: from an explicit path ({@link #load(String)}), else
- * from the path in the environment variable EDAX_KERNELS_LIB, else from the system search path
- * (LD_LIBRARY_PATH, the linker cache, /usr/lib). The first use of {@link Kernels} loads it the
- * default way unless {@code load} came first.
+ * from the path in the environment variable EDAX_KERNELS_LIB, else the copy packed in the jar
+ * (extracted once to a cache directory, see {@link #CACHE_PROPERTY}), else from the system search
+ * path (LD_LIBRARY_PATH, the linker cache, /usr/lib) when the jar has none for this platform.
+ * The first use of {@link Kernels} loads it the default way unless {@code load} came first.
  *
- * <p>The JNI glue, libedax_kernels_jni.so, is found on {@code java.library.path}, or at the path in
- * the system property {@code edaxkernels.jni}. It opens libedax_kernels.so itself (dlopen), so the
- * rules above apply exactly.
+ * <p>The JNI glue, libedax_kernels_jni.so, comes from the path in the system property
+ * {@code edaxkernels.jni}, else from the jar, else from {@code java.library.path}. It opens
+ * libedax_kernels.so itself (dlopen), so the rules above apply exactly.
  */
 public final class Library {
     /** The environment variable naming the library's path. */
@@ -17,6 +21,10 @@ public final class Library {
     public static final String FILE_NAME = "libedax_kernels.so";
     /** The system property naming the JNI glue's path. */
     public static final String JNI_PROPERTY = "edaxkernels.jni";
+    /** The system property naming the directory the jar's libraries are extracted to. */
+    public static final String CACHE_PROPERTY = Bundled.CACHE_PROPERTY;
+
+    private static final String GLUE = "libedax_kernels_jni.so";
 
     private static String loadedFrom;
     private static boolean glueLoaded;
@@ -28,16 +36,23 @@ public final class Library {
         return loadedFrom;
     }
 
-    /** Loads the library from {@code path}; null means EDAX_KERNELS_LIB, else the system search path. */
+    /**
+     * Loads the library from {@code path}; null means EDAX_KERNELS_LIB, else the jar's copy, else
+     * the system search path.
+     */
     public static synchronized void load(String path) {
         String how;
         String target;
+        Path bundled;
         if (path != null) {
             how = "explicit path";
             target = path;
         } else if (System.getenv(ENV_VAR) != null && !System.getenv(ENV_VAR).isEmpty()) {
             how = ENV_VAR;
             target = System.getenv(ENV_VAR);
+        } else if ((bundled = extract(FILE_NAME)) != null) {
+            how = "packed in the jar";
+            target = bundled.toString();
         } else {
             how = "system search path";
             target = FILE_NAME;
@@ -53,8 +68,8 @@ public final class Library {
         if (error != null) {
             throw new EdaxKernelsException(String.format(
                     "edax_kernels: cannot load the library %s (%s): %s. Pass its path to Library.load, set %s to its "
-                            + "path, or put %s on the library search path (LD_LIBRARY_PATH).",
-                    target, how, error, ENV_VAR, FILE_NAME), 0);
+                            + "path, or use the jar that packs it for this platform.",
+                    target, how, error, ENV_VAR), 0);
         }
         loadedFrom = target;
     }
@@ -65,20 +80,34 @@ public final class Library {
         }
     }
 
+    /** The jar's copy of a library, extracted; null when the jar has none for this platform. */
+    private static Path extract(String name) {
+        try {
+            return Bundled.extract(name);
+        } catch (IOException e) {
+            throw new EdaxKernelsException("edax_kernels: cannot extract " + name + " from the jar: " + e
+                    + "; set -D" + CACHE_PROPERTY + " to a writable directory", 0);
+        }
+    }
+
     private static void loadGlue() {
         if (glueLoaded) {
             return;
         }
         String glue = System.getProperty(JNI_PROPERTY);
+        Path bundled = glue == null ? extract(GLUE) : null;
         try {
             if (glue != null) {
                 System.load(glue);
+            } else if (bundled != null) {
+                System.load(bundled.toString());
             } else {
                 System.loadLibrary("edax_kernels_jni");
             }
         } catch (UnsatisfiedLinkError e) {
-            throw new EdaxKernelsException("edax_kernels: cannot load the JNI glue libedax_kernels_jni.so (" + e.getMessage()
-                    + "); put its directory on java.library.path or set -D" + JNI_PROPERTY + "=PATH", 0);
+            throw new EdaxKernelsException("edax_kernels: cannot load the JNI glue " + GLUE + " (" + e.getMessage()
+                    + "); use the jar that packs it for this platform, put its directory on java.library.path or set -D"
+                    + JNI_PROPERTY + "=PATH", 0);
         }
         glueLoaded = true;
     }

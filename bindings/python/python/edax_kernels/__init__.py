@@ -1,0 +1,163 @@
+"""Python binding of edax-kernels: Edax 4.6's Othello kernels, compiled into this package.
+
+The kernels run in the extension module ``edax_kernels._native`` (the Rust crate, built into
+the wheel): nothing to load or configure. Conventions as in C: A1 = bit 0 ... H8 = bit 63,
+``p``/``player`` is the side to move; bitboards are Python ints in 0 .. 2**64 - 1. A board
+argument is anything indexable by 0 and 1 (a ``Board``, a tuple); functions returning a
+position return a ``Board``. Batch functions take equal-length 1-D arrays (anything
+``numpy.asarray`` accepts: arrays of the right dtype are used in place, others converted) and
+return NumPy arrays; each runs one native call for all boards, and ``out`` arrays are written
+in place.
+
+The evaluation (Edax's eval.c): ``eval_load_file(path)`` or ``eval_load_bytes(data)`` loads an
+eval.dat (once per process is enough: the weights are shared by every thread and every
+``Eval``), then an ``Eval`` follows a line of play: ``set(board)``, ``update(x, flipped)`` per
+move, ``pass_()`` per pass, ``restore()`` to take a move back, and ``accumulate()`` gives the
+raw sum of the weights of the current position (Edax's eval_accumulate).
+"""
+
+from importlib.metadata import version as _dist_version
+from typing import NamedTuple, Optional, Tuple
+
+import numpy as np
+
+
+class EdaxKernelsError(Exception):
+    """An error reported by the library; ``status`` is its EK_* code."""
+
+    def __init__(self, message: str, status: int = 0):
+        super().__init__(message)
+        self.status = status
+
+
+# After EdaxKernelsError, which the native module raises.
+from . import _native  # noqa: E402
+from ._native import (  # noqa: E402
+    Eval, bit_count, can_move, count_last_flip, board_score_1, board_score_1_exact, eval_load_bytes,
+    eval_load_file, eval_loaded, eval_unload, flip, get_corner_stability, get_edge_stability, get_mobility,
+    get_moves, get_potential_mobility, get_stability, get_weighted_mobility, hash_code, isa, isa_supported,
+    perft, perft_terminal, set_isa, version,
+)
+
+__all__ = [
+    "Board", "EdaxKernelsError", "NOMOVE", "PASS", "START",
+    "loaded_from", "version", "isa", "isa_supported", "set_isa",
+    "flip", "board_next", "count_last_flip", "board_score_1", "board_score_1_exact",
+    "get_moves", "can_move", "get_mobility", "get_weighted_mobility", "get_potential_mobility",
+    "get_stability", "get_edge_stability", "get_corner_stability", "hash_code", "symmetry",
+    "unique", "bit_count", "perft", "perft_terminal",
+    "flip_batch", "board_next_batch", "count_last_flip_batch", "get_moves_batch",
+    "get_mobility_batch", "get_stability_batch", "hash_code_batch",
+    "eval_load_file", "eval_load_bytes", "eval_loaded", "eval_unload", "Eval",
+]
+
+__version__: str = _dist_version("edax-kernels")
+
+PASS = 64
+NOMOVE = 65
+
+
+class Board(NamedTuple):
+    """An Othello position seen from the side to move (the C EkBoard)."""
+
+    player: int
+    opponent: int
+
+
+START = Board(0x0000000810000000, 0x0000001008000000)
+
+
+def loaded_from() -> str:
+    """The file of the native code (the extension module inside this package)."""
+    return _native.__file__
+
+
+def board_next(board, x: int) -> Board:
+    """The position after the side to move plays x (a pass when x is not 0..63)."""
+    return Board(*_native.board_next(board, x))
+
+
+def symmetry(board, s: int) -> Board:
+    """The board under symmetry s (0..7; raises otherwise)."""
+    return Board(*_native.symmetry(board, s))
+
+
+def unique(board) -> Tuple[Board, int]:
+    """The smallest of the 8 symmetric boards (unsigned order) and the symmetry giving it."""
+    u, s = _native.unique(board)
+    return Board(*u), s
+
+
+def _arrays(*pairs):
+    """Contiguous 1-D arrays of the given dtypes, all of one length: (arrays, length). An array
+    that already is one is used as it is (no copy)."""
+    arrays = [np.ascontiguousarray(a, dtype=t) for a, t in pairs]
+    n = len(arrays[0]) if arrays[0].ndim == 1 else -1
+    if any(a.ndim != 1 or len(a) != n for a in arrays):
+        raise ValueError("batch arrays must be 1-D and of equal lengths")
+    return arrays, n
+
+
+def _out(out, n, dtype):
+    """The output array: a new one, or ``out`` when it is a contiguous array of that dtype and length."""
+    if out is None:
+        return np.empty(n, dtype=dtype)
+    if not (isinstance(out, np.ndarray) and out.dtype == dtype and out.shape == (n,) and out.flags.c_contiguous
+            and out.flags.writeable):
+        raise ValueError(f"out must be a writable contiguous {np.dtype(dtype).name} array of length {n}")
+    return out
+
+
+def flip_batch(xs, ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """out[i] = flip(xs[i], ps[i], os_[i]), as uint64."""
+    (x, p, o), n = _arrays((xs, np.int32), (ps, np.uint64), (os_, np.uint64))
+    r = _out(out, n, np.uint64)
+    _native.flip_batch(x, p, o, r)
+    return r
+
+
+def board_next_batch(xs, ps, os_, out: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """Plays xs[i] on (ps[i], os_[i]); returns the next (players, opponents) as uint64 arrays.
+
+    ``out`` may be a pair of arrays to write, such as (ps, os_) themselves (in place).
+    """
+    (x, p, o), n = _arrays((xs, np.int32), (ps, np.uint64), (os_, np.uint64))
+    np_, no = (None, None) if out is None else out
+    np_, no = _out(np_, n, np.uint64), _out(no, n, np.uint64)
+    _native.board_next_batch(x, p, o, np_, no)
+    return np_, no
+
+
+def count_last_flip_batch(xs, ps, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """out[i] = count_last_flip(xs[i], ps[i]), as int32."""
+    (x, p), n = _arrays((xs, np.int32), (ps, np.uint64))
+    r = _out(out, n, np.int32)
+    _native.count_last_flip_batch(x, p, r)
+    return r
+
+
+def _pair_batch(fn, dtype, ps, os_, out):
+    (p, o), n = _arrays((ps, np.uint64), (os_, np.uint64))
+    r = _out(out, n, dtype)
+    fn(p, o, r)
+    return r
+
+
+def get_moves_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """out[i] = get_moves(ps[i], os_[i]), as uint64."""
+    return _pair_batch(_native.get_moves_batch, np.uint64, ps, os_, out)
+
+
+def get_mobility_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """out[i] = get_mobility(ps[i], os_[i]), as int32."""
+    return _pair_batch(_native.get_mobility_batch, np.int32, ps, os_, out)
+
+
+def get_stability_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """out[i] = get_stability(ps[i], os_[i]), as int32."""
+    return _pair_batch(_native.get_stability_batch, np.int32, ps, os_, out)
+
+
+def hash_code_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """out[i] = hash_code((ps[i], os_[i])), as uint64."""
+    return _pair_batch(_native.hash_code_batch, np.uint64, ps, os_, out)

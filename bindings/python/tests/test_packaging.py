@@ -1,0 +1,96 @@
+"""Tests of the Python package as installed: it is the wheel's copy (not the source tree), it
+needs no environment variable, it carries Cargo.toml's version and its type hints, the batch
+calls hand the caller's arrays to the native code without copying, and one call costs at most
+twice a builtin call of the same arity."""
+
+import os
+import subprocess
+import sys
+import sysconfig
+import timeit
+import tomllib
+from pathlib import Path
+
+import numpy as np
+
+import edax_kernels as ek
+from conftest import ROOT
+
+
+def cargo_version():
+    with open(ROOT / "Cargo.toml", "rb") as f:
+        return tomllib.load(f)["workspace"]["package"]["version"]
+
+
+def test_installed_not_the_source_tree():
+    package = Path(ek.__file__).resolve().parent
+    assert package == Path(sysconfig.get_paths()["platlib"]).resolve() / "edax_kernels"
+    assert not package.is_relative_to(ROOT / "bindings"), package
+    native = Path(ek.loaded_from())
+    assert native.parent == package and native.name.startswith("_native.") and native.suffix == ".so"
+    assert (package / "py.typed").is_file() and (package / "_native.pyi").is_file()
+
+
+def test_versions_are_cargo_toml_s():
+    assert ek.__version__ == ek.version() == cargo_version()
+
+
+def test_no_environment_variable_needed(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("EDAX_KERNELS_LIB", "LD_LIBRARY_PATH", "PYTHONPATH")}
+    code = "import edax_kernels as ek; print(ek.flip(19, *ek.START), ek.isa())"
+    r = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[0] == str(0x0000000008000000)
+
+
+def test_batch_calls_do_not_copy(monkeypatch):
+    xs = np.array([19, 26, 37, 44], dtype=np.int32)
+    ps = np.full(4, ek.START.player, dtype=np.uint64)
+    os_ = np.full(4, ek.START.opponent, dtype=np.uint64)
+    seen = []
+    native = ek._native.flip_batch
+
+    def spy(*arrays):
+        seen.extend(arrays)
+        native(*arrays)
+
+    monkeypatch.setattr(ek._native, "flip_batch", spy)
+    out = np.zeros(4, dtype=np.uint64)
+    assert ek.flip_batch(xs, ps, os_, out=out) is out
+    assert seen[0] is xs and seen[1] is ps and seen[2] is os_ and seen[3] is out
+    assert out.tolist() == [ek.flip(int(x), *ek.START) for x in xs]
+    # In place: the results replace an input array.
+    ek.get_moves_batch(ps, os_, out=ps)
+    assert ps.tolist() == [ek.get_moves(*ek.START)] * 4
+
+
+def test_native_batch_calls_refuse_what_they_would_have_to_copy():
+    ps = np.zeros(4, dtype=np.uint64)
+    for bad in (np.zeros(8, dtype=np.uint64)[::2], np.zeros(4, dtype=np.int64)):
+        try:
+            ek._native.get_moves_batch(bad, ps, ps)
+        except (ValueError, BufferError, TypeError):
+            pass
+        else:
+            raise AssertionError(f"accepted {bad.dtype} strides {bad.strides}")
+    readonly = np.zeros(4, dtype=np.uint64)
+    readonly.flags.writeable = False
+    try:
+        ek._native.get_moves_batch(ps, ps, readonly)
+    except (ValueError, BufferError):
+        pass
+    else:
+        raise AssertionError("wrote to a read-only array")
+
+
+def test_flip_costs_at_most_twice_a_builtin_call():
+    p, o = ek.START
+    n = 200_000
+    flip = ek.flip
+    g = {"flip": flip, "p": p, "o": o}
+    # Best of several rounds, the two timed in turn: the machine's noise slows both alike.
+    rounds = [(timeit.timeit("flip(19, p, o)", globals=g, number=n), timeit.timeit("max(19, p, o)", globals=g, number=n))
+              for _ in range(7)]
+    flip_ns, max_ns = (min(r[i] for r in rounds) / n * 1e9 for i in (0, 1))
+    print(f"flip {flip_ns:.0f} ns, max {max_ns:.0f} ns, ratio {flip_ns / max_ns:.2f}")
+    assert flip_ns <= 2 * max_ns, (flip_ns, max_ns)
