@@ -31,6 +31,8 @@ pub(crate) trait Prims {
     /// Twice the number of discs `p` flips by playing `x` (0..=63) when every other square is
     /// the opponent's.
     fn last_flip_count(x: usize, p: u64) -> i32;
+    /// Edax's `get_stability`: the number of discs of `p` proven stable.
+    fn get_stability(p: u64, o: u64) -> i32;
     /// `(last_flip_count(x, p), last_flip_count(x, o))`, computed together.
     fn last_flip_count_both(x: usize, p: u64, o: u64) -> (i32, i32) {
         (Self::last_flip_count(x, p), Self::last_flip_count(x, o))
