@@ -239,7 +239,8 @@ impl Stage for Solve4 {
         let order = [(x1, [x2, x3, x4]), (x2, [x1, x3, x4]), (x3, [x1, x2, x4]), (x4, [x1, x2, x3])];
         loop {
             *nodes += 1;
-            if alpha < -NWS_STABILITY_THRESHOLD[4] {
+            // The stable discs are some of o's: with too few discs o cannot reach alpha.
+            if alpha < -NWS_STABILITY_THRESHOLD[4] && 2 * K::popcount(o) as i32 - SCORE_MAX > alpha {
                 let score = 2 * K::get_stability(o, p) - SCORE_MAX;
                 if score > alpha {
                     return sign * score;
@@ -277,7 +278,7 @@ impl<C: Stage> Shallow<C> {
         let (mut p, mut o, mut alpha, mut sign) = (p, o, alpha, 1);
         loop {
             *nodes += 1;
-            if alpha >= NWS_STABILITY_THRESHOLD[Self::EMPTIES as usize] {
+            if alpha >= NWS_STABILITY_THRESHOLD[Self::EMPTIES as usize] && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha {
                 let score = SCORE_MAX - 2 * K::get_stability(o, p);
                 if score <= alpha {
                     return sign * score;
