@@ -48,16 +48,16 @@ pub(crate) fn solve_shallow<K: Prims>(p: u64, o: u64, alpha: i32) -> Option<(i32
     let mut nodes = 0;
     let score = match n {
         0 => Full::search::<K>(p, &mut nodes),
-        1 => S1::search::<K>(p, o, alpha, e, &mut nodes),
-        2 => S2::search::<K>(p, o, alpha, e, &mut nodes),
-        3 => S3::search::<K>(p, o, alpha, e, &mut nodes),
-        4 => S4::search::<K>(p, o, alpha, e, &mut nodes),
-        5 => S5::search::<K>(p, o, alpha, e, &mut nodes),
-        6 => S6::search::<K>(p, o, alpha, e, &mut nodes),
-        7 => S7::search::<K>(p, o, alpha, e, &mut nodes),
-        8 => S8::search::<K>(p, o, alpha, e, &mut nodes),
-        9 => S9::search::<K>(p, o, alpha, e, &mut nodes),
-        _ => S10::search::<K>(p, o, alpha, e, &mut nodes),
+        1 => S1::root::<K>(p, o, alpha, e, &mut nodes),
+        2 => S2::root::<K>(p, o, alpha, e, &mut nodes),
+        3 => S3::root::<K>(p, o, alpha, e, &mut nodes),
+        4 => S4::root::<K>(p, o, alpha, e, &mut nodes),
+        5 => S5::root::<K>(p, o, alpha, e, &mut nodes),
+        6 => S6::root::<K>(p, o, alpha, e, &mut nodes),
+        7 => S7::root::<K>(p, o, alpha, e, &mut nodes),
+        8 => S8::root::<K>(p, o, alpha, e, &mut nodes),
+        9 => S9::root::<K>(p, o, alpha, e, &mut nodes),
+        _ => S10::root::<K>(p, o, alpha, e, &mut nodes),
     };
     Some((score, nodes))
 }

@@ -176,6 +176,42 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
     best
 }
 
+/// Edax's `search_solve_4` order for each parity of its four squares (bit i set when square i
+/// is in an odd quadrant): the squares alone in their quadrant first, for the 1-1-2 split.
+static SOLVE_4_ORDER: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    const fn is_odd(odd: usize, i: u8) -> bool {
+        odd >> i & 1 != 0
+    }
+    let mut odd = 0;
+    while odd < 16 {
+        let [x1, x2, x3, x4] = [0u8, 1, 2, 3];
+        t[odd] = if !is_odd(odd, x1) {
+            if is_odd(odd, x2) {
+                if is_odd(odd, x3) {
+                    [x2, x3, x1, x4]
+                } else {
+                    [x2, x4, x1, x3]
+                }
+            } else if is_odd(odd, x3) {
+                [x3, x4, x1, x2]
+            } else {
+                [x1, x2, x3, x4]
+            }
+        } else if !is_odd(odd, x2) {
+            if is_odd(odd, x3) {
+                [x1, x3, x2, x4]
+            } else {
+                [x1, x4, x2, x3]
+            }
+        } else {
+            [x1, x2, x3, x4]
+        };
+        odd += 1;
+    }
+    t
+};
+
 /// A stage of the search below `search_shallow`: the positions with `EMPTIES` empty squares.
 pub(crate) trait Stage {
     /// Number of empty squares.
@@ -215,7 +251,6 @@ impl Stage for Solve4 {
 
     #[inline(always)]
     fn score_after_move<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut u64) -> i32 {
-        let (mut p, mut o, mut alpha, mut sign) = (p, o, alpha, 1);
         let [mut x1, mut x2, mut x3, mut x4] = e.first_four();
         let parity = e.parity;
         let odd = |x: usize| parity & quadrant(x) != 0;
@@ -236,7 +271,8 @@ impl Stage for Solve4 {
                 (x2, x3, x4) = (x4, x2, x3);
             }
         }
-        let order = [(x1, [x2, x3, x4]), (x2, [x1, x3, x4]), (x3, [x1, x2, x4]), (x4, [x1, x2, x3])];
+        let moves = [(x1, [x2, x3, x4]), (x2, [x1, x3, x4]), (x3, [x1, x2, x4]), (x4, [x1, x2, x3])];
+        let (mut p, mut o, mut alpha, mut sign) = (p, o, alpha, 1);
         loop {
             *nodes += 1;
             // The stable discs are some of o's: with too few discs o cannot reach alpha.
@@ -247,7 +283,7 @@ impl Stage for Solve4 {
                 }
             }
             let mut best = SCORE_INF;
-            for (x, rest) in order {
+            for (x, rest) in moves {
                 let f = K::flip(x, p, o);
                 if f != 0 {
                     let score = solve_3::<K>(o ^ f, p ^ f ^ (1 << x), alpha, rest, parity ^ quadrant(x), nodes);
@@ -274,10 +310,11 @@ pub(crate) struct Shallow<C>(core::marker::PhantomData<C>);
 impl<C: Stage> Shallow<C> {
     /// The score of `p` (to move), fail-soft on the null window (alpha, alpha + 1).
     #[inline(always)]
-    pub fn search<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut u64) -> i32 {
+    fn search<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut u64) -> i32 {
         let (mut p, mut o, mut alpha, mut sign) = (p, o, alpha, 1);
         loop {
             *nodes += 1;
+            // As in Solve4: skipped when all of o's discs could not cut.
             if alpha >= NWS_STABILITY_THRESHOLD[Self::EMPTIES as usize] && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha {
                 let score = SCORE_MAX - 2 * K::get_stability(o, p);
                 if score <= alpha {
@@ -303,13 +340,21 @@ impl<C: Stage> Shallow<C> {
             (p, o, alpha, sign) = (o, p, -alpha - 1, -sign);
         }
     }
+
+    /// [`Self::search`] from the root: through the same outlined function as from a parent.
+    #[inline(always)]
+    pub fn root<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut u64) -> i32 {
+        -Self::score_after_move::<K>(p, o, -alpha - 1, e, nodes)
+    }
 }
 
 impl<C: Stage> Stage for Shallow<C> {
     const EMPTIES: i32 = C::EMPTIES + 1;
 
+    /// Each `search_shallow` depth is a function of its own (as Edax's recursion is): inlining
+    /// them all would repeat the tree below for every root depth.
     #[inline(always)]
     fn score_after_move<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut u64) -> i32 {
-        -Self::search::<K>(p, o, -alpha - 1, e, nodes)
+        K::outline(|| -Self::search::<K>(p, o, -alpha - 1, e, nodes))
     }
 }

@@ -33,6 +33,9 @@ pub(crate) trait Prims {
     fn last_flip_count(x: usize, p: u64) -> i32;
     /// Edax's `get_stability`: the number of discs of `p` proven stable.
     fn get_stability(p: u64, o: u64) -> i32;
+    /// Calls `f` in a function of its own (never inlined) compiled with the level's target
+    /// features: a boundary that keeps a deep recursion of inlined code small.
+    fn outline<R>(f: impl FnOnce() -> R) -> R;
     /// `(last_flip_count(x, p), last_flip_count(x, o))`, computed together.
     fn last_flip_count_both(x: usize, p: u64, o: u64) -> (i32, i32) {
         (Self::last_flip_count(x, p), Self::last_flip_count(x, o))

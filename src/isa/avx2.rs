@@ -132,6 +132,16 @@ impl Prims for Avx2Prims {
         stable_discs_from(p & !o, edge, &full).count_ones() as i32
     }
     #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
+        #[inline(never)]
+        unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: as above.
+        unsafe { outlined(f) }
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         2 * unsafe { last_flip_sq(x, p) }.count_ones() as i32

@@ -199,6 +199,16 @@ impl Prims for Avx512Prims {
         stable_discs_from(p & !o, edge, &full).count_ones() as i32
     }
     #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+        #[inline(never)]
+        unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: as above.
+        unsafe { outlined(f) }
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         unsafe { last_flip_count_sq(x, p) }

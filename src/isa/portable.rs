@@ -28,6 +28,14 @@ impl Prims for PortablePrims {
         generic::stability::stable_discs(p, o).count_ones() as i32
     }
     #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[inline(never)]
+        fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        outlined(f)
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         2 * generic::flip::last_flip(x, p).count_ones() as i32
     }

@@ -130,6 +130,16 @@ impl Prims for Sse2Prims {
         stable_discs_from(p & !o, edge, &generic::stability::full_lines(p | o)).count_ones() as i32
     }
     #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[target_feature(enable = "sse2")]
+        #[inline(never)]
+        unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe { outlined(f) }
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // The last flip is the flip against every other square.
         2 * Self::flip(x, p, !p).count_ones() as i32
