@@ -42,16 +42,16 @@ fn solve(n_p: u32, n: i32) -> i32 {
 /// lazy fail-low cut-off (a result `<= alpha` may be above the exact score).
 #[inline(always)]
 fn solve_1<K: Prims>(p: u64, alpha: i32, x: usize) -> i32 {
-    let n = K::last_flip_count(x, p);
+    let n = K::last_flip_count_endgame(x, p);
     let mut score = 2 * K::popcount(p) as i32 - SCORE_MAX + 2 + n;
     if n == 0 {
         if score <= 0 {
             score -= 2;
             if score > alpha {
-                score -= K::last_flip_count(x, !p);
+                score -= K::last_flip_count_endgame(x, !p);
             }
         } else if score > alpha {
-            let n = K::last_flip_count(x, !p);
+            let n = K::last_flip_count_endgame(x, !p);
             if n != 0 {
                 score -= n + 2;
             }
@@ -178,39 +178,6 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
 
 /// Edax's `search_solve_4` order for each parity of its four squares (bit i set when square i
 /// is in an odd quadrant): the squares alone in their quadrant first, for the 1-1-2 split.
-static SOLVE_4_ORDER: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
-    const fn is_odd(odd: usize, i: u8) -> bool {
-        odd >> i & 1 != 0
-    }
-    let mut odd = 0;
-    while odd < 16 {
-        let [x1, x2, x3, x4] = [0u8, 1, 2, 3];
-        t[odd] = if !is_odd(odd, x1) {
-            if is_odd(odd, x2) {
-                if is_odd(odd, x3) {
-                    [x2, x3, x1, x4]
-                } else {
-                    [x2, x4, x1, x3]
-                }
-            } else if is_odd(odd, x3) {
-                [x3, x4, x1, x2]
-            } else {
-                [x1, x2, x3, x4]
-            }
-        } else if !is_odd(odd, x2) {
-            if is_odd(odd, x3) {
-                [x1, x3, x2, x4]
-            } else {
-                [x1, x4, x2, x3]
-            }
-        } else {
-            [x1, x2, x3, x4]
-        };
-        odd += 1;
-    }
-    t
-};
 
 /// A stage of the search below `search_shallow`: the positions with `EMPTIES` empty squares.
 pub(crate) trait Stage {

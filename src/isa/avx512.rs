@@ -209,6 +209,10 @@ impl Prims for Avx512Prims {
         unsafe { outlined(f) }
     }
     #[inline(always)]
+    fn last_flip_count_endgame(x: usize, p: u64) -> i32 {
+        Self::last_flip_count(x, p)
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         unsafe { last_flip_count_sq(x, p) }
