@@ -23,6 +23,40 @@ const SQUARE_VALUE: [u8; 64] = [
     18, 4, 16, 12, 12, 16, 4, 18, //
 ];
 
+/// Edax's `NEIGHBOUR` (bit.c): the squares around each square. A move flips nothing without
+/// an opponent disc there, which spares a flip (no effect on the result: a flip of 0 is no move).
+static NEIGHBOUR: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut x = 0;
+    while x < 64 {
+        let (r, c) = ((x / 8) as i32, (x % 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (rr, cc) = (r + dr, c + dc);
+                if (dr != 0 || dc != 0) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
+                    t[x] |= 1 << (rr * 8 + cc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The discs flipped by `p` playing `x` (0 when `x` has no neighbour in `o`, without flipping).
+#[inline(always)]
+fn flip<K: Prims>(x: usize, p: u64, o: u64) -> u64 {
+    if NEIGHBOUR[x & 63] & o != 0 {
+        K::flip(x, p, o)
+    } else {
+        0
+    }
+}
+
 /// Edax's `solve`: the final score of `p` (`n_p` discs) when nobody can move, the `n`
 /// empty squares going to the winner.
 #[inline(always)]
@@ -66,36 +100,36 @@ fn solve_2<K: Prims>(p: u64, o: u64, alpha: i32, x1: usize, x2: usize, nodes: &m
     let beta = alpha + 1;
     let mut n = 1;
     let mut best;
-    let f1 = K::flip(x1, p, o);
+    let f1 = flip::<K>(x1, p, o);
     if f1 != 0 {
         n = 2;
         best = solve_1::<K>(o ^ f1, alpha, x2);
         if best > alpha {
-            let f2 = K::flip(x2, p, o);
+            let f2 = flip::<K>(x2, p, o);
             if f2 != 0 {
                 n = 3;
                 best = best.min(solve_1::<K>(o ^ f2, alpha, x1));
             }
         }
     } else {
-        let f2 = K::flip(x2, p, o);
+        let f2 = flip::<K>(x2, p, o);
         if f2 != 0 {
             n = 2;
             best = solve_1::<K>(o ^ f2, alpha, x1);
         } else {
-            let f1 = K::flip(x1, o, p);
+            let f1 = flip::<K>(x1, o, p);
             if f1 != 0 {
                 n = 2;
                 best = -solve_1::<K>(p ^ f1, -beta, x2);
                 if best < beta {
-                    let f2 = K::flip(x2, o, p);
+                    let f2 = flip::<K>(x2, o, p);
                     if f2 != 0 {
                         n = 3;
                         best = best.max(-solve_1::<K>(p ^ f2, -beta, x1));
                     }
                 }
             } else {
-                let f2 = K::flip(x2, o, p);
+                let f2 = flip::<K>(x2, o, p);
                 if f2 != 0 {
                     n = 2;
                     best = -solve_1::<K>(p ^ f2, -beta, x1);
@@ -148,7 +182,7 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
 
     let mut best = -SCORE_INF;
     for (x, a, b) in order {
-        let f = K::flip(x, p, o);
+        let f = flip::<K>(x, p, o);
         if f != 0 {
             let score = solve_2::<K>(o ^ f, p ^ f ^ (1 << x), alpha, a, b, nodes);
             if score >= beta {
@@ -160,7 +194,7 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
     if best == -SCORE_INF {
         best = SCORE_INF;
         for (x, a, b) in order {
-            let f = K::flip(x, o, p);
+            let f = flip::<K>(x, o, p);
             if f != 0 {
                 let score = -solve_2::<K>(p ^ f, o ^ f ^ (1 << x), -beta, a, b, nodes);
                 if score <= alpha {
@@ -251,7 +285,7 @@ impl Stage for Solve4 {
             }
             let mut best = SCORE_INF;
             for (x, rest) in moves {
-                let f = K::flip(x, p, o);
+                let f = flip::<K>(x, p, o);
                 if f != 0 {
                     let score = solve_3::<K>(o ^ f, p ^ f ^ (1 << x), alpha, rest, parity ^ quadrant(x), nodes);
                     if score <= alpha {
