@@ -1,5 +1,6 @@
 //! Criterion benchmark of the endgame leaf search (`solve_shallow`, Edax's `search_shallow`) on
-//! every level this CPU supports, on positions with 5, 6 and 7 empty squares.
+//! every level this CPU supports, and of the bundled C reference's `ref_solve_shallow`, on
+//! positions with 5, 6 and 7 empty squares.
 //!
 //! Each group searches the same 256 positions of random legal games (the first position of each
 //! game with that many empty squares), with alpha the exact score minus one (a fail-high) on
@@ -90,6 +91,21 @@ fn shallow(c: &mut Criterion) {
                 })
             });
         }
+        // SAFETY: plain C functions; the table init has no precondition, and the search only
+        // reads the boards and adds to the counter, all live.
+        unsafe { edax_cref::edge_stability_init() };
+        let cboards: Vec<_> =
+            inputs.iter().map(|(b, a)| (edax_cref::Board { player: b.player, opponent: b.opponent }, *a)).collect();
+        g.bench_function("c_reference", |bench| {
+            bench.iter(|| {
+                let mut nodes = 0;
+                // SAFETY: as above.
+                let sum = cboards
+                    .iter()
+                    .fold(0i32, |acc, (b, a)| acc + unsafe { edax_cref::ref_solve_shallow(b, *a, &mut nodes) });
+                black_box((sum, nodes))
+            })
+        });
         g.finish();
     }
 }

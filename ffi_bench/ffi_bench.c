@@ -24,6 +24,9 @@
 #include "edax_api.h"
 #include "edax_kernels.h"
 
+/* Only the bundled reference defines it: a side A without it leaves it null. */
+#pragma weak ref_solve_shallow
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,6 +276,23 @@ static int check_golden(const char *dir)
 		++n; bad += board_unique(&b, &got) != s || got.player != want.player || got.opponent != want.opponent;
 	}
 	fclose(f);
+	/* Edax's search_shallow is static: only the bundled reference has it (ref_solve_shallow). */
+	snprintf(path, sizeof path, "%s/shallow.txt", dir);
+	if (!ref_solve_shallow) {
+		printf("shallow.txt: skipped (side A has no ref_solve_shallow)\n");
+	} else if ((f = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "cannot open %s\n", path);
+		return 0;
+	} else {
+		while (fgets(line, sizeof line, f)) {
+			Board b;
+			int alpha, score;
+			int64_t nodes, got = 0;
+			if (line[0] == '#' || sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %" SCNd64, &b.player, &b.opponent, &alpha, &score, &nodes) != 5) continue;
+			++n; bad += ref_solve_shallow(&b, alpha, &got) != score || got != nodes;
+		}
+		fclose(f);
+	}
 	printf("side A against Edax's known answers (%s): %ld records, %ld wrong: %s\n", dir, n, bad, bad || !n ? "FAILED" : "ok");
 	return bad == 0 && n > 0;
 }

@@ -83,7 +83,7 @@ impl Empties {
         let (mut ranks, mut parity, mut b) = (0u64, 0u32, squares);
         while b != 0 {
             let x = b.trailing_zeros() as usize;
-            ranks |= 1 << RANK[x];
+            ranks |= 1 << RANK[x & 63];
             parity ^= quadrant(x);
             b &= b - 1;
         }
@@ -94,7 +94,7 @@ impl Empties {
     #[inline(always)]
     pub fn without(self, x: usize) -> Self {
         Empties {
-            ranks: self.ranks & !(1 << RANK[x]),
+            ranks: self.ranks & !(1 << RANK[x & 63]),
             squares: self.squares & !(1 << x),
             parity: self.parity ^ quadrant(x),
         }
@@ -120,7 +120,7 @@ impl Empties {
         let mut ranks = 0;
         let mut b = moves & self.squares;
         while b != 0 {
-            ranks |= 1 << RANK[b.trailing_zeros() as usize];
+            ranks |= 1 << RANK[b.trailing_zeros() as usize & 63];
             b &= b - 1;
         }
         ParityOrder { first: ranks & odd, then: ranks & !odd }

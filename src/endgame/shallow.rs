@@ -149,7 +149,7 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
     let beta = alpha + 1;
     *nodes += 1;
     let [mut x1, mut x2, mut x3] = xs;
-    let sv = |x: usize| SQUARE_VALUE[x];
+    let sv = |x: usize| SQUARE_VALUE[x & 63];
     if parity & quadrant(x1) == 0 {
         let tmp = x1;
         if parity & quadrant(x2) != 0 {
@@ -209,9 +209,6 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
     }
     best
 }
-
-/// Edax's `search_solve_4` order for each parity of its four squares (bit i set when square i
-/// is in an odd quadrant): the squares alone in their quadrant first, for the 1-1-2 split.
 
 /// A stage of the search below `search_shallow`: the positions with `EMPTIES` empty squares.
 pub(crate) trait Stage {
@@ -316,7 +313,9 @@ impl<C: Stage> Shallow<C> {
         loop {
             *nodes += 1;
             // As in Solve4: skipped when all of o's discs could not cut.
-            if alpha >= NWS_STABILITY_THRESHOLD[Self::EMPTIES as usize] && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha {
+            if alpha >= NWS_STABILITY_THRESHOLD[Self::EMPTIES as usize]
+                && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha
+            {
                 let score = SCORE_MAX - 2 * K::get_stability(o, p);
                 if score <= alpha {
                     return sign * score;
