@@ -1,8 +1,10 @@
 //! Edax 4.6's endgame leaf search, node for node: the same moves in the same order, the same
 //! cut-offs, the same fail-soft scores and the same node counts as `search_shallow`.
 //!
-//! The search of each number of empty squares is its own type ([`shallow::Stage`]), so that the
-//! whole tree below a root inlines into one function per level, with no recursion.
+//! The search of each number of empty squares is its own type ([`shallow::Stage`]): no
+//! recursion, each `search_shallow` depth a function of its own compiled with the level's
+//! features ([`Prims::outline`]), the four-empties search and below inlined into depth 5.
+//! Edax's empties list is a set of ranks in its fixed square order ([`empties`]).
 
 mod empties;
 mod shallow;
@@ -10,6 +12,8 @@ mod shallow;
 use crate::generic::Prims;
 use empties::Empties;
 use shallow::{Full, Shallow, Solve4};
+
+const SCORE_MAX: i32 = 64;
 
 /// The most empty squares [`solve_shallow`] searches.
 pub(crate) const SHALLOW_MAX_EMPTIES: u32 = 10;
@@ -61,5 +65,3 @@ pub(crate) fn solve_shallow<K: Prims>(p: u64, o: u64, alpha: i32) -> Option<(i32
     };
     Some((score, nodes))
 }
-
-const SCORE_MAX: i32 = 64;
