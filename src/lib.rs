@@ -15,6 +15,7 @@
 //! bitboards get the result each kernel documents (the same on every level).
 
 mod board;
+mod endgame;
 pub mod eval;
 pub mod ffi;
 mod generic;

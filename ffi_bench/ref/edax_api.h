@@ -56,6 +56,12 @@ uint64_t board_get_hash_code(const Board *board);
 void board_symetry(const Board *board, const int s, Board *sym);
 int board_unique(const Board *board, Board *unique);
 
+/* Not Edax's API: Edax's endgame leaf search search_shallow(search, alpha) (static in endgame.c)
+ * on a board with at most 10 empty squares, as the bundled reference implements it: returns the
+ * fail-soft score for the side to move on the null window (alpha, alpha + 1) and adds Edax's
+ * node count to *n_nodes; more empty squares: returns -127 and adds nothing. */
+int ref_solve_shallow(const Board *board, const int alpha, int64_t *n_nodes);
+
 void eval_open(const char *file);
 void eval_close(void);
 void eval_init(Eval *eval);

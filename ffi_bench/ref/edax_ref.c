@@ -305,3 +305,191 @@ int board_unique(const Board *board, Board *unique)
 	*unique = u;
 	return best;
 }
+
+/* ---- endgame leaf search ------------------------------------------------------------------ */
+
+/* ref_solve_shallow gives what Edax 4.6's search_shallow (endgame.c, static there) gives: the
+ * same fail-soft score and the same node count, because it tries the same moves in the same
+ * order with the same cut-offs. The rules it follows:
+ * - The order of the empty squares is Edax's list (LIST_ORDER below), which moves keep.
+ *   With 5 or more empties, and with 4, the squares of a quadrant holding an odd number of
+ *   empties come first, each group in list order. With 3, the odd one comes first and the two
+ *   others are ordered by SQUARE_VALUE, with Edax's quirk (see three_left).
+ * - Stability cut-off: with n >= 4 empties, when alpha reaches STABILITY_THRESHOLD[n], the
+ *   opponent's stable discs bound the score (the four-empties search tests it from the other
+ *   side, being called from the parent's view).
+ * - The last empty square is scored lazily: when the side to move cannot play it, the
+ *   opponent's count is skipped if the score is already at most alpha.
+ * - Nodes: one per call of the search with 5 or more, 4 (passes included) and 3 empties; at 2
+ *   empties one plus the number of moves tried (at most 2); none at 1 empty.
+ * The search is a plain recursion on arrays of squares; more than 10 empties is refused. */
+
+static const char LIST_ORDER[] =
+	"a1a8h1h8c4c5d3d6e3e6f4f5c3c6f3f6a3a6c1c8f1f8h3h6a4a5d1d8e1e8h4h5"
+	"b4b5d2d7e2e7g4g5b3b6c2c7f2f7g3g6a2a7b1b8g1g8h2h7b2b7g2g7d4e4d5e5";
+
+static const int SQUARE_VALUE[64] = {
+	18,  4, 16, 12, 12, 16,  4, 18,
+	 4,  2,  6,  8,  8,  6,  2,  4,
+	16,  6, 14, 10, 10, 14,  6, 16,
+	12,  8, 10,  0,  0, 10,  8, 12,
+	12,  8, 10,  0,  0, 10,  8, 12,
+	16,  6, 14, 10, 10, 14,  6, 16,
+	 4,  2,  6,  8,  8,  6,  2,  4,
+	18,  4, 16, 12, 12, 16,  4, 18,
+};
+
+static const int STABILITY_THRESHOLD[11] = { 99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20 };
+
+enum { SHALLOW_MAX = 10, SCORE_NONE = 127 };
+
+static int quadrant(int x) { return (x >> 2 & 1) | (x >> 4 & 2); }
+
+/* Whether x's quadrant holds an odd number of the n squares of e. */
+static int odd_quadrant(const int *e, int n, int x)
+{
+	int i, count = 0;
+	for (i = 0; i < n; ++i) count += quadrant(e[i]) == quadrant(x);
+	return count & 1;
+}
+
+/* e without the square x, into out. */
+static void list_without(const int *e, int n, int x, int *out)
+{
+	int j, k = 0;
+	for (j = 0; j < n; ++j) if (e[j] != x) out[k++] = e[j];
+}
+
+/* e with the squares of odd quadrants first, each group in its order. */
+static void parity_first(const int *e, int n, int *out)
+{
+	int i, k = 0, odd;
+	for (odd = 1; odd >= 0; --odd)
+		for (i = 0; i < n; ++i) if (odd_quadrant(e, n, e[i]) == odd) out[k++] = e[i];
+}
+
+/* The final score of P when nobody can move and n squares are empty (they go to the winner). */
+static int final_score(uint64_t P, int n)
+{
+	const int diff = 2 * popcount(P) - 64 + n;
+	return diff > 0 ? diff + n : diff < 0 ? diff - n : 0;
+}
+
+/* The score of P, to move on the last empty square x; lazy when P cannot play it. */
+static int last_move(uint64_t P, int alpha, int x)
+{
+	const int n = count_last_flip(x, P);
+	int score = 2 * popcount(P) - 62 + n, m;
+	if (n) return score;
+	if (score <= 0) { /* P does not win the square: score - 2, and the opponent's flips */
+		score -= 2;
+		if (score > alpha) score -= count_last_flip(x, ~P);
+	} else if (score > alpha && (m = count_last_flip(x, ~P)) != 0) {
+		score -= m + 2;  /* the opponent takes the square P would have won */
+	}
+	return score;
+}
+
+/* The score of O (not to move) with the empties x1, x2; P moves first, or O after a pass. */
+static int two_left(uint64_t P, uint64_t O, int alpha, int x1, int x2, int64_t *nodes)
+{
+	uint64_t f1 = flip(x1, P, O), f2 = 0, mover = P, other = O;
+	int sign = 1, best, score;
+	if (!f1 && !(f2 = flip(x2, P, O))) { /* P passes: the same from O's view */
+		mover = O; other = P; alpha = -alpha - 1; sign = -1;
+		if (!(f1 = flip(x1, O, P)) && !(f2 = flip(x2, O, P))) { *nodes += 1; return final_score(O, 2); }
+	}
+	*nodes += 2;
+	best = f1 ? last_move(other ^ f1, alpha, x2) : last_move(other ^ f2, alpha, x1);
+	if (f1 && best > alpha && (f2 = flip(x2, mover, other)) != 0) {
+		*nodes += 1;
+		score = last_move(other ^ f2, alpha, x1);
+		if (score < best) best = score;
+	}
+	return sign * best;
+}
+
+/* The score of P (to move) with the three empties e. */
+static int three_left(uint64_t P, uint64_t O, int alpha, const int *e, int64_t *nodes)
+{
+	int x[3] = { e[0], e[1], e[2] }, t, i, k, side, best;
+	*nodes += 1;
+	if (!odd_quadrant(e, 3, x[0])) { /* the odd one first, then the other two by value */
+		t = x[0];
+		if (odd_quadrant(e, 3, x[1])) { x[0] = x[1]; x[1] = t; } else { x[0] = x[2]; x[2] = x[1]; x[1] = t; }
+		if (SQUARE_VALUE[x[2]] > SQUARE_VALUE[x[1]]) { t = x[1]; x[1] = x[2]; x[2] = t; }
+	} else { /* Edax orders x2, x3 by value, then swaps them back if the first is worth more than x1 */
+		if (SQUARE_VALUE[x[2]] > SQUARE_VALUE[x[1]]) { t = x[1]; x[1] = x[2]; x[2] = t; }
+		if (SQUARE_VALUE[x[1]] > SQUARE_VALUE[x[0]]) { t = x[1]; x[1] = x[2]; x[2] = t; }
+	}
+	for (side = 0; side < 2; ++side) { /* P's moves; if none, O's (seen from O) */
+		const uint64_t mover = side ? O : P, other = side ? P : O;
+		const int a = side ? -alpha - 1 : alpha;
+		best = -SCORE_NONE;
+		for (i = 0; i < 3; ++i) {
+			const uint64_t f = flip(x[i], mover, other);
+			int rest[2];
+			if (!f) continue;
+			for (k = 0, t = 0; k < 3; ++k) if (k != i) rest[t++] = x[k];
+			t = two_left(other ^ f, mover ^ f ^ (1ULL << x[i]), a, rest[0], rest[1], nodes);
+			if (t > best) best = t;
+			if (t > a) break;
+		}
+		if (best != -SCORE_NONE) return side ? -best : best;
+	}
+	return final_score(P, 3);
+}
+
+/* The score of O (not to move) with the four empties e (P to move). */
+static int four_left(uint64_t P, uint64_t O, int alpha, const int *e, int64_t *nodes)
+{
+	int x[4], rest[3], i, best = SCORE_NONE, score;
+	*nodes += 1;
+	if (alpha < -STABILITY_THRESHOLD[4] && (score = 2 * get_stability(O, P) - 64) > alpha) return score;
+	parity_first(e, 4, x);
+	for (i = 0; i < 4; ++i) {
+		const uint64_t f = flip(x[i], P, O);
+		if (!f) continue;
+		list_without(x, 4, x[i], rest);
+		score = three_left(O ^ f, P ^ f ^ (1ULL << x[i]), alpha, rest, nodes);
+		if (score < best) best = score;
+		if (score <= alpha) break;
+	}
+	if (best != SCORE_NONE) return best;
+	if (can_move(O, P)) return -four_left(O, P, -alpha - 1, e, nodes);
+	return final_score(O, 4);
+}
+
+/* The score of P (to move) with the n empties e: Edax's search_shallow. */
+static int shallow(uint64_t P, uint64_t O, int alpha, const int *e, int n, int64_t *nodes)
+{
+	int x[SHALLOW_MAX], rest[SHALLOW_MAX], i, best = -SCORE_NONE, score;
+	*nodes += 1;
+	if (alpha >= STABILITY_THRESHOLD[n] && (score = 64 - 2 * get_stability(O, P)) <= alpha) return score;
+	parity_first(e, n, x);
+	for (i = 0; i < n; ++i) {
+		const uint64_t f = flip(x[i], P, O);
+		if (!f) continue;
+		list_without(e, n, x[i], rest);
+		if (n == 5) score = four_left(O ^ f, P ^ f ^ (1ULL << x[i]), alpha, rest, nodes);
+		else score = -shallow(O ^ f, P ^ f ^ (1ULL << x[i]), -alpha - 1, rest, n - 1, nodes);
+		if (score > best) best = score;
+		if (score > alpha) break;
+	}
+	if (best != -SCORE_NONE) return best;
+	if (can_move(O, P)) return -shallow(O, P, -alpha - 1, e, n, nodes);
+	return final_score(P, n);
+}
+
+int ref_solve_shallow(const Board *board, const int alpha, int64_t *n_nodes)
+{
+	const uint64_t P = board->player, O = board->opponent, E = ~(P | O);
+	int e[SHALLOW_MAX], n = 0, i;
+	if (popcount(E) > SHALLOW_MAX) return -SCORE_NONE;
+	for (i = 0; i < 64; ++i) {
+		const int x = (LIST_ORDER[2 * i] - 'a') + 8 * (LIST_ORDER[2 * i + 1] - '1');
+		if (E >> x & 1) e[n++] = x;
+	}
+	/* Any alpha acts as the nearest of -65..64: every score compares the same way. */
+	return shallow(P, O, alpha < -65 ? -65 : alpha > 64 ? 64 : alpha, e, n, n_nodes);
+}

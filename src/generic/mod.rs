@@ -7,6 +7,7 @@
 
 pub(crate) mod crc32c;
 pub(crate) mod flip;
+pub(crate) mod last_flip;
 pub(crate) mod masks;
 pub(crate) mod moves;
 pub(crate) mod perft;
@@ -31,6 +32,16 @@ pub(crate) trait Prims {
     /// Twice the number of discs `p` flips by playing `x` (0..=63) when every other square is
     /// the opponent's.
     fn last_flip_count(x: usize, p: u64) -> i32;
+    /// Edax's `get_stability`: the number of discs of `p` proven stable.
+    fn get_stability(p: u64, o: u64) -> i32;
+    /// Calls `f` in a function of its own (never inlined) compiled with the level's target
+    /// features: a boundary that keeps a deep recursion of inlined code small.
+    fn outline<R>(f: impl FnOnce() -> R) -> R;
+    /// `last_flip_count` by the method fastest in the endgame search, where the count feeds
+    /// branches and its latency shows (kindergarten gathering unless the level has better).
+    fn last_flip_count_endgame(x: usize, p: u64) -> i32 {
+        last_flip::last_flip_count(x, p)
+    }
     /// `(last_flip_count(x, p), last_flip_count(x, o))`, computed together.
     fn last_flip_count_both(x: usize, p: u64, o: u64) -> (i32, i32) {
         (Self::last_flip_count(x, p), Self::last_flip_count(x, o))

@@ -193,6 +193,26 @@ impl Prims for Avx512Prims {
         b.count_ones()
     }
     #[inline(always)]
+    fn get_stability(p: u64, o: u64) -> i32 {
+        // SAFETY: only used inside this level's entries, which run on a supporting CPU.
+        let (edge, full) = unsafe { (stable_edge_sse2(p, o), full_lines_avx2(p | o)) };
+        stable_discs_from(p & !o, edge, &full).count_ones() as i32
+    }
+    #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+        #[inline(never)]
+        unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: as above.
+        unsafe { outlined(f) }
+    }
+    #[inline(always)]
+    fn last_flip_count_endgame(x: usize, p: u64) -> i32 {
+        Self::last_flip_count(x, p)
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         unsafe { last_flip_count_sq(x, p) }
@@ -201,7 +221,7 @@ impl Prims for Avx512Prims {
 
 generic_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]] Avx512Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_corner_stability, bit_count, perft, bit_weighted_count, eval_sigma);
+    get_weighted_mobility, get_corner_stability, bit_count, perft, bit_weighted_count, eval_sigma, solve_shallow);
 c_entries!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]]);
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
@@ -274,6 +294,7 @@ pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     eval_update,
     eval_accumulate,
     perft: g::perft,
+    solve_shallow: g::solve_shallow,
     flip_batch: super::batch::avx512::flip_batch,
     board_next_batch: super::batch::avx512::board_next_batch,
     count_last_flip_batch: super::batch::avx512::count_last_flip_batch,

@@ -136,6 +136,17 @@ macro_rules! generic_entry {
             crate::eval::accumulate_scalar(f, index, weights)
         }
     };
+    (solve_shallow, [$($a:tt)*] $P:ty) => {
+        $($a)* pub(in crate::isa) unsafe extern "C" fn solve_shallow(board: &EkBoard, alpha: i32, n_nodes: &mut i64) -> i32 {
+            match crate::endgame::solve_shallow::<$P>(board.player, board.opponent, alpha) {
+                Some((score, nodes)) => {
+                    *n_nodes = n_nodes.wrapping_add(nodes as i64);
+                    score
+                }
+                None => crate::endgame::NOT_SEARCHED,
+            }
+        }
+    };
     (perft, [$($a:tt)*] $P:ty) => {
         $($a)* pub(in crate::isa) unsafe extern "C" fn perft(b: EkBoard, depth: i32) -> EkPerftStats {
             crate::generic::perft::perft::<$P>(b, depth)

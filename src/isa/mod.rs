@@ -288,6 +288,12 @@ kernel_table! {
     fn eval_accumulate(f: &EkEvalFeature, index: &[u32; INDEX_LEN], weights: &[i16; PLY_STRIDE]) -> i32;
     /// Perft counters of the tree of `depth` plies below `b`.
     fn perft(b: EkBoard, depth: i32) -> EkPerftStats;
+    /// Edax 4.6's endgame leaf search `search_shallow(search, alpha)` on `board` (at most 10
+    /// empty squares): the fail-soft score for the side to move on the null window
+    /// (alpha, alpha + 1); adds Edax's node count to `n_nodes`. More empty squares: returns
+    /// -127 (Edax's `-SCORE_INF`) and adds nothing. Alpha outside -65..=64 acts as the nearest
+    /// of them.
+    fn solve_shallow(board: &EkBoard, alpha: i32, n_nodes: &mut i64) -> i32;
     /// `out[i] = flip(xs[i], ps[i], os[i])` for each board; returns the number of boards (the
     /// length of the shortest array).
     fn flip_batch(xs: BatchIn<i32>, ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<u64>) -> usize;

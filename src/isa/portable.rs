@@ -24,6 +24,18 @@ impl Prims for PortablePrims {
         b.count_ones()
     }
     #[inline(always)]
+    fn get_stability(p: u64, o: u64) -> i32 {
+        generic::stability::stable_discs(p, o).count_ones() as i32
+    }
+    #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[inline(never)]
+        fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        outlined(f)
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         2 * generic::flip::last_flip(x, p).count_ones() as i32
     }
@@ -32,7 +44,7 @@ impl Prims for PortablePrims {
 generic_entries!([] PortablePrims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
-    get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft, bit_weighted_count, eval_sigma);
+    get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft, bit_weighted_count, eval_sigma, solve_shallow);
 c_entries!([]);
 
 pub(super) static KERNELS: Kernels = c_fields!(Kernels {
@@ -57,6 +69,7 @@ pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     eval_update: g::eval_update,
     eval_accumulate: g::eval_accumulate,
     perft: g::perft,
+    solve_shallow: g::solve_shallow,
     flip_batch: super::batch::portable::flip_batch,
     board_next_batch: super::batch::portable::board_next_batch,
     count_last_flip_batch: super::batch::portable::count_last_flip_batch,

@@ -124,6 +124,22 @@ impl Prims for Sse2Prims {
         b.count_ones()
     }
     #[inline(always)]
+    fn get_stability(p: u64, o: u64) -> i32 {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        let edge = unsafe { stable_edge_sse2(p, o) };
+        stable_discs_from(p & !o, edge, &generic::stability::full_lines(p | o)).count_ones() as i32
+    }
+    #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        #[target_feature(enable = "sse2")]
+        #[inline(never)]
+        unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe { outlined(f) }
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // The last flip is the flip against every other square.
         2 * Self::flip(x, p, !p).count_ones() as i32
@@ -132,7 +148,7 @@ impl Prims for Sse2Prims {
 
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
-    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_accumulate, perft, bit_weighted_count, eval_sigma);
+    get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_accumulate, perft, bit_weighted_count, eval_sigma, solve_shallow);
 c_entries!([#[target_feature(enable = "sse2")]]);
 
 #[target_feature(enable = "sse2")]
@@ -189,6 +205,7 @@ pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     eval_update,
     eval_accumulate: g::eval_accumulate,
     perft: g::perft,
+    solve_shallow: g::solve_shallow,
     flip_batch: super::batch::sse2::flip_batch,
     board_next_batch: super::batch::sse2::board_next_batch,
     count_last_flip_batch: super::batch::sse2::count_last_flip_batch,

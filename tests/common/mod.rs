@@ -103,13 +103,20 @@ pub fn naive_moves(p: u64, o: u64) -> u64 {
 /// Every position of random legal games from the start (fixed seed), including must-pass
 /// and final positions, until `n` positions are collected.
 pub fn random_positions(seed: u64, n: usize) -> Vec<EkBoard> {
+    random_positions_where(seed, n, |_| true)
+}
+
+/// The positions of `random_positions` that `keep` accepts, until `n` are collected.
+pub fn random_positions_where(seed: u64, n: usize, keep: impl Fn(&EkBoard) -> bool) -> Vec<EkBoard> {
     let k = Isa::Portable.kernels().expect("portable is always supported");
     let mut rng = SplitMix64(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let mut b = EkBoard::START;
         loop {
-            out.push(b);
+            if keep(&b) {
+                out.push(b);
+            }
             let moves = k.get_moves(b.player, b.opponent);
             if moves == 0 {
                 if !k.can_move(b.opponent, b.player) {
