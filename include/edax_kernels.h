@@ -92,7 +92,21 @@ typedef enum EkStatus {
    * Memory could not be allocated.
    */
   EK_ERR_NO_MEMORY = -10,
+  /**
+   * The solve was stopped (`ek_solver_stop` or the solver's node limit).
+   */
+  EK_ERR_STOPPED = -11,
+  /**
+   * Another solve is running on this solver (one solve at a time per solver).
+   */
+  EK_ERR_BUSY = -12,
 } EkStatus;
+
+/**
+ * A solver: its transposition table and its controls. One solve at a time (a second
+ * concurrent one is refused); [`EkSolver::stop`] may be called from any thread.
+ */
+typedef struct EkSolver EkSolver;
 
 /**
  * An Othello position seen from the side to move (Edax's `Board`, same layout).
@@ -319,6 +333,26 @@ typedef struct EkMove {
    */
   uint32_t cost;
 } EkMove;
+
+/**
+ * The result of a solve (also the C API's `EkSolveResult`).
+ */
+typedef struct EkSolveResult {
+  /**
+   * The final score for the side to move (empty squares to the winner), exact when strictly
+   * inside the window, else a bound on the side it falls.
+   */
+  int32_t score;
+  /**
+   * A square that gives `score`, `EK_PASS` when the side to move must pass, `EK_NOMOVE` when
+   * the game is over.
+   */
+  int32_t best_move;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+} EkSolveResult;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1037,6 +1071,112 @@ int ek_eval_accumulate(const struct EkEval *eval);
  * `eval` as for `ek_eval_accumulate`; `sum` NULL or writable.
  */
 int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
+
+/**
+ * Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
+ * fail-soft score for the side to move of `board` on the null window (alpha, alpha + 1) (a
+ * result `<= alpha` is an upper bound of the final score, one `> alpha` a lower bound; scores
+ * give the empty squares to the winner), with Edax's move order, stability cut-off and quadrant
+ * parity, so that it adds to `*n_nodes` exactly what Edax adds to `search->n_nodes`.
+ *
+ * Edax calls it with up to 7 empty squares; it searches up to 10. Bad input: a NULL board, or
+ * more than 10 empty squares, returns `EK_SCORE_NONE` and adds nothing; a NULL `n_nodes` is
+ * allowed (the nodes are not reported); an alpha outside -64..63 gives the result of the nearest
+ * of -65 and 64 (the same comparisons with every score); overlapping bitboards give a defined
+ * value, the same on every level, which is no position's score.
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`, `n_nodes` NULL or writable.
+ */
+int ek_solve_shallow(const struct EkBoard *board, int alpha, int64_t *n_nodes);
+
+/**
+ * A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:
+ * hash_bits = 20 takes 32 MiB), or NULL when hash_bits is outside 1..32 or the memory cannot be
+ * allocated. Free it with `ek_solver_free`. One solve at a time per solver: give each thread its
+ * own (a second concurrent solve on the same solver returns `EK_ERR_BUSY`). The table is kept
+ * between solves (its bounds stay exact), so related positions solve faster in sequence.
+ */
+struct EkSolver *ek_solver_new(int hash_bits);
+
+/**
+ * Frees a solver made by `ek_solver_new`. NULL does nothing. No solve may be running on it.
+ *
+ * # Safety
+ * `solver` must be NULL or come from `ek_solver_new`, not freed yet, and not in use.
+ */
+void ek_solver_free(struct EkSolver *solver);
+
+/**
+ * Makes the solve running on `solver`, from any thread, return `EK_ERR_STOPPED` soon (within
+ * a few thousand nodes). A solve that starts later is not affected. NULL does nothing.
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+void ek_solver_stop(struct EkSolver *solver);
+
+/**
+ * Limits every later solve on `solver` to about `max_nodes` nodes: a solve that reaches them
+ * returns `EK_ERR_STOPPED` (checked every few thousand nodes). 0 removes the limit (the
+ * default). Returns `EK_OK` or `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+int ek_solver_set_node_limit(struct EkSolver *solver, uint64_t max_nodes);
+
+/**
+ * Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`
+ * (a solve is running).
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+int ek_solver_clear(struct EkSolver *solver);
+
+/**
+ * Solves `board` (its player to move) exactly on the window (alpha, beta), with
+ * -64 <= alpha < beta <= 64: writes to `out` the final score for the side to move (empty
+ * squares to the winner), exact when alpha < score < beta, else a fail-soft bound (score <=
+ * alpha: the final score is at most score; score >= beta: at least score); (-64, 64) gives the
+ * exact score. `out->best_move` is a square that gives that score (on a fail-low, the best
+ * move found), `EK_PASS` when the side to move must pass, `EK_NOMOVE` when the game is over;
+ * `out->nodes` the nodes searched. Any position is accepted; about 26 empty squares or fewer
+ * solve in seconds.
+ *
+ * Returns `EK_OK`, `EK_ERR_NULL` (NULL argument), `EK_ERR_RANGE` (bad window, or overlapping
+ * bitboards), `EK_ERR_STOPPED` (`ek_solver_stop` or the node limit) or `EK_ERR_BUSY` (another
+ * solve is running on `solver`); `out` is written only on success.
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver, `board` NULL or readable, `out` NULL or writable.
+ */
+int ek_solver_solve(struct EkSolver *solver,
+                    const struct EkBoard *board,
+                    int alpha,
+                    int beta,
+                    struct EkSolveResult *out);
+
+/**
+ * Solves `n` positions exactly (full window), the players' discs in `players[i]` and the
+ * opponents' in `opponents[i]` (players to move): writes the final score to `scores[i]` and a
+ * move giving it (as `ek_solver_solve`'s `best_move`) to `best_moves[i]` (which may be NULL when
+ * not wanted). The same answers as one `ek_solver_solve` per position with (-64, 64), in one
+ * call. Returns `EK_OK`; `EK_ERR_NULL` (n > 0 and a NULL array other than best_moves, or a NULL
+ * solver); `EK_ERR_RANGE` when a position has overlapping bitboards (positions before it are
+ * solved and written, it and the rest are not); `EK_ERR_STOPPED` or `EK_ERR_BUSY` as
+ * `ek_solver_solve` (positions solved before are written). n == 0 returns `EK_OK`.
+ *
+ * # Safety
+ * `solver` NULL or live; each non-NULL array must hold `n` elements (outputs writable).
+ */
+int ek_solver_solve_batch(struct EkSolver *solver,
+                          size_t n,
+                          const uint64_t *players,
+                          const uint64_t *opponents,
+                          int32_t *scores,
+                          int32_t *best_moves);
 
 #ifdef __cplusplus
 }  // extern "C"

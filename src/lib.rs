@@ -22,6 +22,7 @@ mod generic;
 mod hash_table;
 /// cbindgen:ignore
 mod isa;
+pub mod solver;
 
 pub use board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
 pub use generic::perft::EkPerftStats;
@@ -29,6 +30,7 @@ pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, HASH_N_WAY};
 pub use isa::batch::{BatchIn, BatchOut};
 pub use isa::dispatch::*;
 pub use isa::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
+pub use solver::{EkSolveResult, EkSolver, SolveError};
 
 /// Edax's `board_flip`: the discs flipped by playing `x` on `board`.
 #[inline]

@@ -15,7 +15,8 @@ use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
 use edax_kernels::ffi::eval_api::*;
-use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, Isa};
+use edax_kernels::ffi::solver_api::*;
+use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, EkSolveResult, EkSolver, Isa};
 use std::collections::BTreeSet;
 use std::ffi::{CStr, CString};
 use std::path::Path;
@@ -96,6 +97,64 @@ fn near_the_end() -> EkBoard {
         .into_iter()
         .find(|b| (b.player | b.opponent).count_zeros() == empties && ek_can_move(b.player, b.opponent))
         .expect("a game reaches 8 empty squares")
+}
+
+/// A position of a real game with 8 empty squares and a move (4 under Miri): for the leaf
+/// search and the solver.
+fn shallow_position() -> EkBoard {
+    near_the_end()
+}
+
+/// A position that takes the solver millions of nodes (fforum #38, 24 empty squares).
+fn slow_position() -> EkBoard {
+    EkBoard::new(0x0014_f9c0_849a_0000, 0x0000_063e_7b64_3c3c)
+}
+
+fn new_solver() -> *mut EkSolver {
+    let s = ek_solver_new(12);
+    assert!(!s.is_null());
+    s
+}
+
+/// Runs `probe` on a solver while another thread solves `slow_position` on it, until `probe`
+/// returns true (it saw the solve running); then stops that solve.
+#[cfg(not(miri))]
+fn while_solving(probe: impl Fn(*mut EkSolver) -> bool) {
+    struct Shared(*mut EkSolver);
+    impl Shared {
+        fn get(&self) -> *mut EkSolver {
+            self.0
+        }
+    }
+    // SAFETY: the solver is Sync (its table is behind the busy flag); the pointer outlives the thread.
+    unsafe impl Send for Shared {}
+    // SAFETY: as above.
+    unsafe impl Sync for Shared {}
+    let s = Shared(new_solver());
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| loop {
+            let mut out = EkSolveResult::default();
+            // SAFETY: a live solver and result.
+            let status = unsafe { ek_solver_solve(s.get(), &slow_position(), -64, 64, &mut out) };
+            // The probe may hold the solver for a moment: try again until this solve runs.
+            if status != EK_ERR_BUSY {
+                break status;
+            }
+        });
+        let mut seen = false;
+        while !seen && !worker.is_finished() {
+            seen = probe(s.get());
+        }
+        while !worker.is_finished() {
+            // SAFETY: a live solver.
+            unsafe { ek_solver_stop(s.get()) };
+        }
+        let status = worker.join().expect("the solving thread");
+        assert!(seen, "the probe never saw the solve running (it ended with {status})");
+        assert_eq!(status, EK_ERR_STOPPED);
+    });
+    // SAFETY: no solve runs any more.
+    unsafe { ek_solver_free(s.0) };
 }
 
 /// The score of a board whose square nobody can take (`board_score_1`'s formula).
@@ -827,6 +886,224 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         assert_eq!(sum, 7);
         free_eval(eval);
     }),
+    ("ek_solve_shallow", "NULL board", "`EK_SCORE_NONE`, nothing added to n_nodes", || {
+        let mut n = 7;
+        // SAFETY: NULL board, live counter.
+        assert_eq!(unsafe { ek_solve_shallow(core::ptr::null(), 0, &mut n) }, EK_SCORE_NONE);
+        assert_eq!(n, 7);
+    }),
+    ("ek_solve_shallow", "NULL n_nodes", "the score; the nodes are not reported", || {
+        let b = shallow_position();
+        let mut n = 0;
+        // SAFETY: live board; NULL or live counter.
+        unsafe {
+            let with = ek_solve_shallow(&b, 0, &mut n);
+            assert_eq!(ek_solve_shallow(&b, 0, core::ptr::null_mut()), with);
+        }
+        assert!(n > 0);
+    }),
+    ("ek_solve_shallow", "alpha outside -64..63", "the result of the nearest of -65 and 64", || {
+        let b = shallow_position();
+        let solve = |alpha: i32| {
+            let mut n = 0;
+            // SAFETY: live board and counter.
+            (unsafe { ek_solve_shallow(&b, alpha, &mut n) }, n)
+        };
+        for alpha in [-66, -100, i32::MIN] {
+            assert_eq!(solve(alpha), solve(-65), "alpha {alpha}");
+        }
+        for alpha in [65, 100, i32::MAX] {
+            assert_eq!(solve(alpha), solve(64), "alpha {alpha}");
+        }
+    }),
+    ("ek_solve_shallow", "more than 10 empty squares", "`EK_SCORE_NONE`, nothing added to n_nodes", || {
+        let mut n = 5;
+        // SAFETY: live board and counter.
+        assert_eq!(unsafe { ek_solve_shallow(&start(), 0, &mut n) }, EK_SCORE_NONE);
+        assert_eq!(n, 5);
+    }),
+    ("ek_solve_shallow", "overlap", "a defined value, the same on every level (no position's score)", || {
+        let boards: Vec<EkBoard> =
+            overlapping().into_iter().filter(|b| (b.player | b.opponent).count_zeros() <= 10).take(50).collect();
+        let results = |k: &edax_kernels::Kernels| -> Vec<(i32, i64)> {
+            boards
+                .iter()
+                .map(|b| {
+                    let mut n = 0;
+                    (k.solve_shallow(b, 3, &mut n), n)
+                })
+                .collect()
+        };
+        let portable = results(Isa::Portable.kernels().expect("portable"));
+        for isa in Isa::ALL.into_iter().filter(|i| i.is_available()) {
+            assert_eq!(results(isa.kernels().expect("available")), portable, "{isa:?}");
+        }
+    }),
+    ("ek_solver_new", "hash_bits outside 1..32", "NULL", || {
+        for bits in [0, -1, 33, 64, i32::MIN, i32::MAX] {
+            assert!(ek_solver_new(bits).is_null(), "hash_bits {bits}");
+        }
+    }),
+    ("ek_solver_free", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_solver_free(core::ptr::null_mut()) };
+    }),
+    ("ek_solver_stop", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_solver_stop(core::ptr::null_mut()) };
+    }),
+    ("ek_solver_stop", "no solve running", "nothing done: a later solve is not stopped", || {
+        let s = new_solver();
+        // SAFETY: a live solver, board and result.
+        unsafe {
+            ek_solver_stop(s);
+            let mut out = EkSolveResult::default();
+            assert_eq!(ek_solver_solve(s, &shallow_position(), -64, 64, &mut out), EK_OK);
+            ek_solver_free(s);
+        }
+    }),
+    ("ek_solver_set_node_limit", "NULL solver", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_solver_set_node_limit(core::ptr::null_mut(), 10) }, EK_ERR_NULL);
+    }),
+    ("ek_solver_clear", "NULL solver", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_solver_clear(core::ptr::null_mut()) }, EK_ERR_NULL);
+    }),
+    ("ek_solver_clear", "a solve running on the solver", "`EK_ERR_BUSY`, nothing cleared", || {
+        #[cfg(not(miri))]
+        while_solving(|s| {
+            // SAFETY: a live solver.
+            let status = unsafe { ek_solver_clear(s) };
+            assert!(status == EK_ERR_BUSY || status == EK_OK, "{status}");
+            status == EK_ERR_BUSY
+        });
+    }),
+    ("ek_solver_solve", "NULL solver, board or out", "`EK_ERR_NULL`, nothing written", || {
+        let s = new_solver();
+        let mut out = EkSolveResult { score: 99, best_move: 99, nodes: 99 };
+        let b = shallow_position();
+        // SAFETY: NULL or live arguments.
+        unsafe {
+            assert_eq!(ek_solver_solve(core::ptr::null_mut(), &b, -64, 64, &mut out), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve(s, core::ptr::null(), -64, 64, &mut out), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve(s, &b, -64, 64, core::ptr::null_mut()), EK_ERR_NULL);
+            ek_solver_free(s);
+        }
+        assert_eq!(out, EkSolveResult { score: 99, best_move: 99, nodes: 99 });
+    }),
+    ("ek_solver_solve", "alpha >= beta, or either outside -64..64", "`EK_ERR_RANGE`, nothing written", || {
+        let s = new_solver();
+        let mut out = EkSolveResult { score: 99, best_move: 99, nodes: 99 };
+        for (alpha, beta) in [(0, 0), (5, 4), (-65, 0), (0, 65), (-64, -64), (64, 64), (i32::MIN, i32::MAX)] {
+            // SAFETY: live arguments.
+            assert_eq!(unsafe { ek_solver_solve(s, &shallow_position(), alpha, beta, &mut out) }, EK_ERR_RANGE);
+        }
+        // SAFETY: a live solver.
+        unsafe { ek_solver_free(s) };
+        assert_eq!(out, EkSolveResult { score: 99, best_move: 99, nodes: 99 });
+    }),
+    ("ek_solver_solve", "overlap", "`EK_ERR_RANGE`, nothing written", || {
+        let s = new_solver();
+        let mut out = EkSolveResult { score: 99, best_move: 99, nodes: 99 };
+        for b in overlapping().into_iter().filter(|b| b.player & b.opponent != 0).take(20) {
+            // SAFETY: live arguments.
+            assert_eq!(unsafe { ek_solver_solve(s, &b, -64, 64, &mut out) }, EK_ERR_RANGE);
+        }
+        // SAFETY: a live solver.
+        unsafe { ek_solver_free(s) };
+        assert_eq!(out, EkSolveResult { score: 99, best_move: 99, nodes: 99 });
+    }),
+    ("ek_solver_solve", "node limit reached", "`EK_ERR_STOPPED`, nothing written", || {
+        let s = new_solver();
+        let mut out = EkSolveResult { score: 99, best_move: 99, nodes: 99 };
+        // SAFETY: live arguments.
+        unsafe {
+            assert_eq!(ek_solver_set_node_limit(s, 1000), EK_OK);
+            assert_eq!(ek_solver_solve(s, &slow_position(), -64, 64, &mut out), EK_ERR_STOPPED);
+            assert_eq!(out, EkSolveResult { score: 99, best_move: 99, nodes: 99 });
+            assert_eq!(ek_solver_set_node_limit(s, 0), EK_OK);
+            assert_eq!(ek_solver_solve(s, &shallow_position(), -64, 64, &mut out), EK_OK);
+            ek_solver_free(s);
+        }
+    }),
+    ("ek_solver_solve", "a solve already running on the solver", "`EK_ERR_BUSY`, nothing written", || {
+        #[cfg(not(miri))]
+        while_solving(|s| {
+            let mut out = EkSolveResult { score: 99, best_move: 99, nodes: 99 };
+            // SAFETY: live arguments.
+            let status = unsafe { ek_solver_solve(s, &shallow_position(), -64, 64, &mut out) };
+            assert!(status == EK_ERR_BUSY || status == EK_OK, "{status}");
+            if status == EK_ERR_BUSY {
+                assert_eq!(out, EkSolveResult { score: 99, best_move: 99, nodes: 99 });
+            }
+            status == EK_ERR_BUSY
+        });
+    }),
+    (
+        "ek_solver_solve_batch",
+        "NULL solver, or a NULL array other than best_moves with n > 0",
+        "`EK_ERR_NULL`, nothing written",
+        || {
+            let s = new_solver();
+            let b = shallow_position();
+            let (mut score, mut mv) = (99, 99);
+            // SAFETY: NULL or live arrays of one element.
+            unsafe {
+                let (p, o) = (&b.player as *const u64, &b.opponent as *const u64);
+                assert_eq!(ek_solver_solve_batch(core::ptr::null_mut(), 1, p, o, &mut score, &mut mv), EK_ERR_NULL);
+                assert_eq!(ek_solver_solve_batch(s, 1, core::ptr::null(), o, &mut score, &mut mv), EK_ERR_NULL);
+                assert_eq!(ek_solver_solve_batch(s, 1, p, core::ptr::null(), &mut score, &mut mv), EK_ERR_NULL);
+                assert_eq!(ek_solver_solve_batch(s, 1, p, o, core::ptr::null_mut(), &mut mv), EK_ERR_NULL);
+                ek_solver_free(s);
+            }
+            assert_eq!((score, mv), (99, 99));
+        },
+    ),
+    ("ek_solver_solve_batch", "NULL best_moves", "allowed: only the scores are written", || {
+        let s = new_solver();
+        let b = shallow_position();
+        let mut score = 99;
+        let mut out = EkSolveResult::default();
+        // SAFETY: live arrays of one element, NULL best_moves.
+        unsafe {
+            assert_eq!(ek_solver_solve_batch(s, 1, &b.player, &b.opponent, &mut score, core::ptr::null_mut()), EK_OK);
+            assert_eq!(ek_solver_solve(s, &b, -64, 64, &mut out), EK_OK);
+            ek_solver_free(s);
+        }
+        assert_eq!(score, out.score);
+    }),
+    ("ek_solver_solve_batch", "n == 0", "`EK_OK` whatever the arrays (the solver must be live)", || {
+        let s = new_solver();
+        // SAFETY: n == 0: the arrays are not read.
+        unsafe {
+            let (none, out) = (core::ptr::null(), core::ptr::null_mut());
+            assert_eq!(ek_solver_solve_batch(s, 0, none, none, out, out), EK_OK);
+            ek_solver_free(s);
+        }
+    }),
+    (
+        "ek_solver_solve_batch",
+        "overlap at position i",
+        "`EK_ERR_RANGE`; the positions before i are solved and written",
+        || {
+            let s = new_solver();
+            let good = shallow_position();
+            let ps = [good.player, good.player, 3];
+            let os = [good.opponent, good.opponent, 1];
+            let (mut scores, mut moves) = ([99; 3], [99; 3]);
+            // SAFETY: live arrays of 3 elements.
+            unsafe {
+                let status =
+                    ek_solver_solve_batch(s, 3, ps.as_ptr(), os.as_ptr(), scores.as_mut_ptr(), moves.as_mut_ptr());
+                assert_eq!(status, EK_ERR_RANGE);
+                ek_solver_free(s);
+            }
+            assert_eq!(scores[0], scores[1]);
+            assert_ne!(scores[0], 99);
+            assert_eq!((scores[2], moves[2]), (99, 99));
+        },
+    ),
 ];
 
 /// A batch function in one shape: `call(n, xs, ps, os, out0, out1)` (arguments it does not take

@@ -18,9 +18,9 @@ const SCORE_MAX: i32 = 64;
 /// The most empty squares [`solve_shallow`] searches.
 pub(crate) const SHALLOW_MAX_EMPTIES: u32 = 10;
 
-/// What the `solve_shallow` kernel returns for a board it does not search: Edax's `-SCORE_INF`,
-/// below every score.
-pub(crate) const NOT_SEARCHED: i32 = -127;
+/// What the `solve_shallow` kernel returns for a board it does not search: `EK_SCORE_NONE`,
+/// outside every score (as the C API's other "no score" results).
+pub(crate) const NOT_SEARCHED: i32 = crate::ffi::api::EK_SCORE_NONE;
 
 type S1 = Shallow<Full>;
 type S2 = Shallow<S1>;

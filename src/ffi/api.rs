@@ -36,6 +36,10 @@ pub enum EkStatus {
     EK_ERR_EVAL_NONE = -9,
     /// Memory could not be allocated.
     EK_ERR_NO_MEMORY = -10,
+    /// The solve was stopped (`ek_solver_stop` or the solver's node limit).
+    EK_ERR_STOPPED = -11,
+    /// Another solve is running on this solver (one solve at a time per solver).
+    EK_ERR_BUSY = -12,
 }
 
 macro_rules! status_consts {
@@ -59,7 +63,9 @@ status_consts!(
     EK_ERR_EVAL_FORMAT,
     EK_ERR_EVAL_SIZE,
     EK_ERR_EVAL_NONE,
-    EK_ERR_NO_MEMORY
+    EK_ERR_NO_MEMORY,
+    EK_ERR_STOPPED,
+    EK_ERR_BUSY
 );
 
 /// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
@@ -87,6 +93,8 @@ pub extern "C" fn ek_status_message(status: c_int) -> *const c_char {
         EK_ERR_EVAL_SIZE => c"the eval.dat data has the wrong size (truncated or extra bytes)",
         EK_ERR_EVAL_NONE => c"no evaluation weights are loaded",
         EK_ERR_NO_MEMORY => c"memory could not be allocated",
+        EK_ERR_STOPPED => c"the solve was stopped (ek_solver_stop or the node limit)",
+        EK_ERR_BUSY => c"another solve is running on this solver",
         _ => c"unknown status code",
     };
     msg.as_ptr()

@@ -169,20 +169,47 @@ macro_rules! generic_entries {
     };
 }
 
-/// `c_entries!([attributes])` defines, in the calling ISA module, the entries of the `c_abi`
-/// group of the kernel table (src/isa/mod.rs): each is its export's body (in src/ffi),
+/// `c_entries!([attributes] Prims)` defines, in the calling ISA module, the entries of the
+/// `c_abi` group of the kernel table (src/isa/mod.rs): each is its export's body (in src/ffi),
 /// compiled with that ISA's `#[target_feature]` attributes and calling that ISA's own kernels
-/// through its constant `KERNELS` table (direct calls once the compiler folds the load).
+/// through its constant `KERNELS` table (direct calls once the compiler folds the load), or, for
+/// the solver, the search instantiated for its `Prims`. It also makes the `Prims` type a solver
+/// [`Level`](crate::solver::search::Level): the search's recursion as two functions with the
+/// ISA's attributes.
 macro_rules! c_entries {
-    ([$($a:tt)*]) => {
+    ([$($a:tt)*] $P:ty) => {
         /// The C-shaped entries: whole export bodies compiled with this level's features.
         pub(super) mod c {
+            #[allow(unused_imports)]
+            use super::*;
             use super::KERNELS as K;
             use crate::board::EkBoard;
             use crate::eval::{EkEval, EkMove};
-            use crate::ffi::{api, batch_api as batch, eval_api};
+            use crate::ffi::{api, batch_api as batch, eval_api, solver_api};
             use crate::generic::perft::EkPerftStats;
+            use crate::solver::search::{Level, Search};
+            use crate::solver::{EkSolveResult, EkSolver};
             use core::ffi::c_int;
+
+            impl Level for $P {
+                #[inline(always)]
+                fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
+                    // SAFETY: only reached from this level's entries, which run on a CPU that has
+                    // the level's features.
+                    unsafe { nws(s, p, o, alpha) }
+                }
+                #[inline(always)]
+                fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                    // SAFETY: as above.
+                    unsafe { pvs(s, p, o, alpha, beta) }
+                }
+            }
+            $($a)* unsafe fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
+                crate::solver::search::nws::<$P>(s, p, o, alpha)
+            }
+            $($a)* unsafe fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+                crate::solver::search::pvs::<$P>(s, p, o, alpha, beta)
+            }
 
             // SAFETY (every entry below): the caller keeps the contract of the export of the
             // same name, which is the body's.
@@ -237,6 +264,22 @@ macro_rules! c_entries {
             ) -> c_int {
                 unsafe { batch::pair_batch_body(&K, crate::Kernels::get_stability_batch, n, ps, os, out) }
             }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_solve_shallow(
+                b: *const EkBoard, alpha: c_int, n_nodes: *mut i64,
+            ) -> c_int {
+                unsafe { solver_api::solve_shallow_body(&K, b, alpha, n_nodes) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_solver_solve(
+                solver: *mut EkSolver, b: *const EkBoard, alpha: c_int, beta: c_int, out: *mut EkSolveResult,
+            ) -> c_int {
+                unsafe { solver_api::solve_body::<$P>(solver, b, alpha, beta, out) }
+            }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_solver_solve_batch(
+                solver: *mut EkSolver, n: usize, players: *const u64, opponents: *const u64, scores: *mut i32,
+                best_moves: *mut i32,
+            ) -> c_int {
+                unsafe { solver_api::solve_batch_body::<$P>(solver, n, players, opponents, scores, best_moves) }
+            }
             $($a)* pub(in crate::isa) unsafe extern "C" fn ek_board_get_hash_code_batch(
                 n: usize, ps: *const u64, os: *const u64, out: *mut u64,
             ) -> c_int {
@@ -266,6 +309,9 @@ macro_rules! c_fields {
             ek_get_mobility_batch: c::ek_get_mobility_batch,
             ek_get_stability_batch: c::ek_get_stability_batch,
             ek_board_get_hash_code_batch: c::ek_board_get_hash_code_batch,
+            ek_solve_shallow: c::ek_solve_shallow,
+            ek_solver_solve: c::ek_solver_solve,
+            ek_solver_solve_batch: c::ek_solver_solve_batch,
         }
     };
 }

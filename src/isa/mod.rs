@@ -10,6 +10,7 @@ use crate::board::{EkBoard, UniqueBoard};
 use crate::eval::weights::{INDEX_LEN, PLY_STRIDE};
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::generic::perft::EkPerftStats;
+use crate::solver::{EkSolveResult, EkSolver};
 use batch::{BatchIn, BatchOut};
 use core::cell::Cell;
 use core::ffi::c_int;
@@ -291,8 +292,8 @@ kernel_table! {
     /// Edax 4.6's endgame leaf search `search_shallow(search, alpha)` on `board` (at most 10
     /// empty squares): the fail-soft score for the side to move on the null window
     /// (alpha, alpha + 1); adds Edax's node count to `n_nodes`. More empty squares: returns
-    /// -127 (Edax's `-SCORE_INF`) and adds nothing. Alpha outside -65..=64 acts as the nearest
-    /// of them.
+    /// `EK_SCORE_NONE` (32767) and adds nothing. Alpha outside -65..=64 acts as the nearest of
+    /// them.
     fn solve_shallow(board: &EkBoard, alpha: i32, n_nodes: &mut i64) -> i32;
     /// `out[i] = flip(xs[i], ps[i], os[i])` for each board; returns the number of boards (the
     /// length of the shortest array).
@@ -355,6 +356,25 @@ kernel_table! {
         fn ek_get_mobility_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int;
         /// `ek_get_stability_batch`.
         fn ek_get_stability_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int;
+        /// `ek_solve_shallow`.
+        fn ek_solve_shallow(board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int;
+        /// `ek_solver_solve`.
+        fn ek_solver_solve(
+            solver: *mut EkSolver,
+            board: *const EkBoard,
+            alpha: c_int,
+            beta: c_int,
+            out: *mut EkSolveResult
+        ) -> c_int;
+        /// `ek_solver_solve_batch`.
+        fn ek_solver_solve_batch(
+            solver: *mut EkSolver,
+            n: usize,
+            players: *const u64,
+            opponents: *const u64,
+            scores: *mut i32,
+            best_moves: *mut i32
+        ) -> c_int;
         /// `ek_board_get_hash_code_batch`.
         fn ek_board_get_hash_code_batch(n: usize, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
     }

@@ -45,7 +45,7 @@ generic_entries!([] PortablePrims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_stability, get_edge_stability,
     get_corner_stability, hash_code, symmetry, unique, bit_count, eval_update, eval_accumulate, perft, bit_weighted_count, eval_sigma, solve_shallow);
-c_entries!([]);
+c_entries!([] PortablePrims);
 
 pub(super) static KERNELS: Kernels = c_fields!(Kernels {
     isa: Isa::Portable,

@@ -149,7 +149,7 @@ impl Prims for Sse2Prims {
 generic_entries!([#[target_feature(enable = "sse2")]] Sse2Prims;
     flip, board_next, count_last_flip, board_score_1, board_score_1_exact, get_moves, can_move, get_mobility,
     get_weighted_mobility, get_potential_mobility, get_corner_stability, hash_code, bit_count, eval_accumulate, perft, bit_weighted_count, eval_sigma, solve_shallow);
-c_entries!([#[target_feature(enable = "sse2")]]);
+c_entries!([#[target_feature(enable = "sse2")]] Sse2Prims);
 
 #[target_feature(enable = "sse2")]
 unsafe extern "C" fn eval_update(

@@ -132,3 +132,79 @@ pub fn random_positions_where(seed: u64, n: usize, keep: impl Fn(&EkBoard) -> bo
     out.truncate(n);
     out
 }
+
+/// The final score for `p`, the empty squares going to the winner.
+pub fn final_score(p: u64, o: u64) -> i32 {
+    let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
+    let empties = 64 - np - no;
+    match np.cmp(&no) {
+        std::cmp::Ordering::Greater => np - no + empties,
+        std::cmp::Ordering::Less => np - no - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The exact final score for `p` (to move): negamax with alpha-beta inside the window
+/// (-65, 65), which holds every score and so never cuts an exact value. The last empty square
+/// is played by whoever can, `p` first; moves are searched fewest replies first (for speed).
+pub fn exact(k: &Kernels, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+    let empty = !(p | o);
+    if empty & empty.wrapping_sub(1) == 0 {
+        let x = empty.trailing_zeros() as i32;
+        return match (k.flip(x, p, o), k.flip(x, o, p)) {
+            (0, 0) => final_score(p, o),
+            (0, f) => final_score(p ^ f, o ^ f ^ empty),
+            (f, _) => final_score(p ^ f ^ empty, o ^ f),
+        };
+    }
+    let moves = k.get_moves(p, o);
+    if moves == 0 {
+        if !k.can_move(o, p) {
+            return final_score(p, o);
+        }
+        return -exact(k, o, p, -beta, -alpha);
+    }
+    let mut children = [(0, 0u64, 0u64); 32];
+    let (mut n, mut m) = (0, moves);
+    while m != 0 {
+        let x = m.trailing_zeros() as i32;
+        m &= m - 1;
+        let f = k.flip(x, p, o);
+        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+        children[n] = (k.get_mobility(cp, co), cp, co);
+        n += 1;
+    }
+    let children = &mut children[..n];
+    children.sort_unstable_by_key(|c| c.0);
+    let mut best = -65;
+    for &(_, cp, co) in children.iter() {
+        best = best.max(-exact(k, cp, co, -beta, -alpha));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Full-width minimax: every move of every line, no cut-off.
+pub fn minimax(k: &Kernels, p: u64, o: u64) -> i32 {
+    let moves = k.get_moves(p, o);
+    if moves == 0 {
+        return if k.can_move(o, p) { -minimax(k, o, p) } else { final_score(p, o) };
+    }
+    let mut best = -65;
+    let mut m = moves;
+    while m != 0 {
+        let x = m.trailing_zeros() as i32;
+        m &= m - 1;
+        let f = k.flip(x, p, o);
+        best = best.max(-minimax(k, o ^ f, p ^ f ^ (1 << x)));
+    }
+    best
+}
+
+/// The exact final score of (p, o) for p (to move), by [`exact`] on the portable kernels.
+pub fn naive_score(p: u64, o: u64) -> i32 {
+    exact(Isa::Portable.kernels().expect("portable"), p, o, -65, 65)
+}

@@ -79,6 +79,28 @@ impl Insn {
         self.is_branch() && self.operands.starts_with('*')
     }
 
+    /// Whether `insns[k]` is the jump of a switch's jump table, as LLVM lowers it in
+    /// position-independent code: `lea TABLE(%rip),%A; movslq (%A,%I,4),%R; add %A,%R; jmp *%R`.
+    /// Its targets are blocks of the same function (a jump table cannot leave its function).
+    pub fn is_jump_table(insns: &[Insn], k: usize) -> bool {
+        let (Some(jmp), Some(add), Some(load)) =
+            (insns.get(k), k.checked_sub(1).and_then(|i| insns.get(i)), k.checked_sub(2).and_then(|i| insns.get(i)))
+        else {
+            return false;
+        };
+        let Some(r) = jmp.operands.strip_prefix('*').filter(|_| jmp.mnemonic == "jmp") else { return false };
+        let Some((a, added)) = add.operands.split_once(',').filter(|_| add.mnemonic == "add") else { return false };
+        let table_load = load.mnemonic == "movslq"
+            && load.operands.starts_with(&format!("({a},"))
+            && load.operands.ends_with(&format!(",4),{r}"));
+        let table_address = insns[..k]
+            .iter()
+            .rev()
+            .take(8)
+            .any(|i| i.mnemonic == "lea" && i.operands.ends_with(&format!("(%rip),{a}")));
+        added == r && table_load && table_address
+    }
+
     /// Whether this instruction reads or writes an xmm/ymm/zmm register without a VEX or EVEX
     /// prefix: a legacy SSE instruction. objdump names every VEX/EVEX-encoded vector
     /// instruction with a `v` (vmovdqu, vpxor, vzeroupper, ...); BMI and mask-register

@@ -1,0 +1,264 @@
+//! The `ek_solve_shallow` and `ek_solver_` exports: Edax's endgame leaf search in one call, and
+//! an exact solver. Their doc comments are the C header's documentation.
+
+use super::api::{EK_ERR_BUSY, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_OK, EK_SCORE_NONE};
+use super::guard;
+use crate::board::EkBoard;
+use crate::isa::c_dispatch;
+use crate::solver::search::{Level, Search};
+use crate::solver::{solve_root, EkSolveResult, EkSolver, SolveError};
+use crate::Kernels;
+use core::ffi::c_int;
+
+/// Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
+/// fail-soft score for the side to move of `board` on the null window (alpha, alpha + 1) (a
+/// result `<= alpha` is an upper bound of the final score, one `> alpha` a lower bound; scores
+/// give the empty squares to the winner), with Edax's move order, stability cut-off and quadrant
+/// parity, so that it adds to `*n_nodes` exactly what Edax adds to `search->n_nodes`.
+///
+/// Edax calls it with up to 7 empty squares; it searches up to 10. Bad input: a NULL board, or
+/// more than 10 empty squares, returns `EK_SCORE_NONE` and adds nothing; a NULL `n_nodes` is
+/// allowed (the nodes are not reported); an alpha outside -64..63 gives the result of the nearest
+/// of -65 and 64 (the same comparisons with every score); overlapping bitboards give a defined
+/// value, the same on every level, which is no position's score.
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`, `n_nodes` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solve_shallow(board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_solve_shallow(board, alpha, n_nodes) }
+}
+
+/// `ek_solve_shallow` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_solve_shallow`.
+#[inline(always)]
+pub(crate) unsafe fn solve_shallow_body(k: &Kernels, board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int {
+    // SAFETY: NULL or valid by contract.
+    let Some(b) = (unsafe { board.as_ref() }) else { return EK_SCORE_NONE };
+    let mut nodes = 0;
+    let score = k.solve_shallow(b, alpha, &mut nodes);
+    // SAFETY: NULL or writable by contract.
+    if let Some(n) = unsafe { n_nodes.as_mut() } {
+        *n = n.wrapping_add(nodes);
+    }
+    score
+}
+
+/// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:
+/// hash_bits = 20 takes 32 MiB), or NULL when hash_bits is outside 1..32 or the memory cannot be
+/// allocated. Free it with `ek_solver_free`. One solve at a time per solver: give each thread its
+/// own (a second concurrent solve on the same solver returns `EK_ERR_BUSY`). The table is kept
+/// between solves (its bounds stay exact), so related positions solve faster in sequence.
+#[no_mangle]
+pub extern "C" fn ek_solver_new(hash_bits: c_int) -> *mut EkSolver {
+    guard(core::ptr::null_mut(), || match EkSolver::new(hash_bits) {
+        Some(s) => Box::into_raw(Box::new(s)),
+        None => core::ptr::null_mut(),
+    })
+}
+
+/// Frees a solver made by `ek_solver_new`. NULL does nothing. No solve may be running on it.
+///
+/// # Safety
+/// `solver` must be NULL or come from `ek_solver_new`, not freed yet, and not in use.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_free(solver: *mut EkSolver) {
+    if !solver.is_null() {
+        // SAFETY: made by Box::into_raw in ek_solver_new, freed once (contract).
+        drop(unsafe { Box::from_raw(solver) });
+    }
+}
+
+/// Makes the solve running on `solver`, from any thread, return `EK_ERR_STOPPED` soon (within
+/// a few thousand nodes). A solve that starts later is not affected. NULL does nothing.
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_stop(solver: *mut EkSolver) {
+    // SAFETY: NULL or live by contract; stop only touches an atomic.
+    if let Some(s) = unsafe { solver.as_ref() } {
+        s.stop();
+    }
+}
+
+/// Limits every later solve on `solver` to about `max_nodes` nodes: a solve that reaches them
+/// returns `EK_ERR_STOPPED` (checked every few thousand nodes). 0 removes the limit (the
+/// default). Returns `EK_OK` or `EK_ERR_NULL`.
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nodes: u64) -> c_int {
+    // SAFETY: NULL or live by contract; an atomic store.
+    match unsafe { solver.as_ref() } {
+        Some(s) => {
+            s.set_node_limit(max_nodes);
+            EK_OK
+        }
+        None => EK_ERR_NULL,
+    }
+}
+
+/// Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`
+/// (a solve is running).
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_clear(solver: *mut EkSolver) -> c_int {
+    // SAFETY: NULL or live by contract.
+    let Some(s) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
+    match s.clear() {
+        Ok(()) => EK_OK,
+        Err(_) => EK_ERR_BUSY,
+    }
+}
+
+/// Solves `board` (its player to move) exactly on the window (alpha, beta), with
+/// -64 <= alpha < beta <= 64: writes to `out` the final score for the side to move (empty
+/// squares to the winner), exact when alpha < score < beta, else a fail-soft bound (score <=
+/// alpha: the final score is at most score; score >= beta: at least score); (-64, 64) gives the
+/// exact score. `out->best_move` is a square that gives that score (on a fail-low, the best
+/// move found), `EK_PASS` when the side to move must pass, `EK_NOMOVE` when the game is over;
+/// `out->nodes` the nodes searched. Any position is accepted; about 26 empty squares or fewer
+/// solve in seconds.
+///
+/// Returns `EK_OK`, `EK_ERR_NULL` (NULL argument), `EK_ERR_RANGE` (bad window, or overlapping
+/// bitboards), `EK_ERR_STOPPED` (`ek_solver_stop` or the node limit) or `EK_ERR_BUSY` (another
+/// solve is running on `solver`); `out` is written only on success.
+///
+/// # Safety
+/// `solver` must be NULL or a live solver, `board` NULL or readable, `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_solve(
+    solver: *mut EkSolver,
+    board: *const EkBoard,
+    alpha: c_int,
+    beta: c_int,
+    out: *mut EkSolveResult,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_solver_solve(solver, board, alpha, beta, out) }
+}
+
+/// The status of a solve's outcome.
+fn status(r: Result<bool, SolveError>) -> c_int {
+    match r {
+        Ok(true) => EK_OK,
+        Ok(false) | Err(SolveError::Stopped) => EK_ERR_STOPPED,
+        Err(SolveError::Busy) => EK_ERR_BUSY,
+    }
+}
+
+/// `ek_solver_solve` on the level `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_solver_solve`.
+#[inline(always)]
+pub(crate) unsafe fn solve_body<K: Level>(
+    solver: *mut EkSolver,
+    board: *const EkBoard,
+    alpha: c_int,
+    beta: c_int,
+    out: *mut EkSolveResult,
+) -> c_int {
+    // SAFETY: NULL or valid by contract.
+    let (Some(solver), Some(board)) = (unsafe { solver.as_ref() }, unsafe { board.as_ref() }) else {
+        return EK_ERR_NULL;
+    };
+    if out.is_null() {
+        return EK_ERR_NULL;
+    }
+    if !(-64 <= alpha && alpha < beta && beta <= 64) || board.player & board.opponent != 0 {
+        return EK_ERR_RANGE;
+    }
+    let mut result = EkSolveResult::default();
+    let r = solver.with_table(|tt, stop, limit| {
+        let mut search = Search::new(tt, stop, limit);
+        result = solve_root::<K>(&mut search, board, alpha, beta);
+        !search.stopped
+    });
+    let s = status(r);
+    if s == EK_OK {
+        // SAFETY: non-NULL and writable by contract.
+        unsafe { out.write(result) };
+    }
+    s
+}
+
+/// Solves `n` positions exactly (full window), the players' discs in `players[i]` and the
+/// opponents' in `opponents[i]` (players to move): writes the final score to `scores[i]` and a
+/// move giving it (as `ek_solver_solve`'s `best_move`) to `best_moves[i]` (which may be NULL when
+/// not wanted). The same answers as one `ek_solver_solve` per position with (-64, 64), in one
+/// call. Returns `EK_OK`; `EK_ERR_NULL` (n > 0 and a NULL array other than best_moves, or a NULL
+/// solver); `EK_ERR_RANGE` when a position has overlapping bitboards (positions before it are
+/// solved and written, it and the rest are not); `EK_ERR_STOPPED` or `EK_ERR_BUSY` as
+/// `ek_solver_solve` (positions solved before are written). n == 0 returns `EK_OK`.
+///
+/// # Safety
+/// `solver` NULL or live; each non-NULL array must hold `n` elements (outputs writable).
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_solve_batch(
+    solver: *mut EkSolver,
+    n: usize,
+    players: *const u64,
+    opponents: *const u64,
+    scores: *mut i32,
+    best_moves: *mut i32,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_solver_solve_batch(solver, n, players, opponents, scores, best_moves) }
+}
+
+/// `ek_solver_solve_batch` on the level `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_solver_solve_batch`.
+#[inline(always)]
+pub(crate) unsafe fn solve_batch_body<K: Level>(
+    solver: *mut EkSolver,
+    n: usize,
+    players: *const u64,
+    opponents: *const u64,
+    scores: *mut i32,
+    best_moves: *mut i32,
+) -> c_int {
+    // SAFETY: NULL or live by contract.
+    let Some(solver) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
+    if n == 0 {
+        return EK_OK;
+    }
+    if players.is_null() || opponents.is_null() || scores.is_null() {
+        return EK_ERR_NULL;
+    }
+    let r = solver.with_table(|tt, stop, limit| {
+        for i in 0..n {
+            // SAFETY: i < n, the arrays' length (contract).
+            let board = unsafe { EkBoard::new(*players.add(i), *opponents.add(i)) };
+            if board.player & board.opponent != 0 {
+                return EK_ERR_RANGE;
+            }
+            let mut search = Search::new(tt, stop, limit);
+            let r = solve_root::<K>(&mut search, &board, -64, 64);
+            if search.stopped {
+                return EK_ERR_STOPPED;
+            }
+            // SAFETY: i < n; outputs writable by contract, best_moves only when non-NULL.
+            unsafe {
+                *scores.add(i) = r.score;
+                if !best_moves.is_null() {
+                    *best_moves.add(i) = r.best_move;
+                }
+            }
+        }
+        EK_OK
+    });
+    match r {
+        Ok(s) => s,
+        Err(e) => status(Err(e)),
+    }
+}

@@ -1,0 +1,132 @@
+//! An exact endgame solver: the final score of a position with perfect play, and a move that
+//! reaches it.
+//!
+//! Principal-variation search with null windows, a transposition table ([`tt`]), Edax's
+//! stability cut-off and fast move ordering ([`order`]), down to Edax's leaf search
+//! ([`crate::endgame`]) at 7 empty squares. The search runs on one level's instructions: each
+//! level's table has the C-shaped entries `ek_solver_solve` and `ek_solver_solve_batch`, which
+//! instantiate [`search`] for that level.
+
+pub(crate) mod order;
+pub(crate) mod search;
+pub(crate) mod tt;
+
+use crate::board::{EkBoard, NOMOVE, PASS};
+use core::cell::UnsafeCell;
+use search::{Level, Search};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// A solver: its transposition table and its controls. One solve at a time (a second
+/// concurrent one is refused); [`EkSolver::stop`] may be called from any thread.
+pub struct EkSolver {
+    /// Raised by `stop`, lowered when a solve starts.
+    stop: AtomicBool,
+    /// Held by the solve in progress.
+    busy: AtomicBool,
+    /// Nodes after which a solve gives up (0: no limit).
+    node_limit: AtomicU64,
+    /// Only the holder of `busy` touches it.
+    tt: UnsafeCell<tt::Table>,
+}
+
+// SAFETY: the table is only reached by the thread holding `busy` (an acquire/release flag);
+// the other fields are atomics.
+unsafe impl Sync for EkSolver {}
+
+/// The result of a solve (also the C API's `EkSolveResult`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EkSolveResult {
+    /// The final score for the side to move (empty squares to the winner), exact when strictly
+    /// inside the window, else a bound on the side it falls.
+    pub score: i32,
+    /// A square that gives `score`, `EK_PASS` when the side to move must pass, `EK_NOMOVE` when
+    /// the game is over.
+    pub best_move: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Why a solve gave no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// Stopped by [`EkSolver::stop`] or the node limit.
+    Stopped,
+    /// Another solve is running on this solver.
+    Busy,
+}
+
+impl EkSolver {
+    /// A solver with a transposition table of `2^hash_bits` entries (32 bytes each), or `None`
+    /// when `hash_bits` is outside 1..=32 or the memory cannot be allocated.
+    pub fn new(hash_bits: i32) -> Option<EkSolver> {
+        Some(EkSolver {
+            stop: AtomicBool::new(false),
+            busy: AtomicBool::new(false),
+            node_limit: AtomicU64::new(0),
+            tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
+        })
+    }
+
+    /// Makes the solve in progress (if any) return [`SolveError::Stopped`] soon.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Sets the number of nodes after which a solve gives up with [`SolveError::Stopped`]
+    /// (0: no limit).
+    pub fn set_node_limit(&self, nodes: u64) {
+        self.node_limit.store(nodes, Ordering::Relaxed);
+    }
+
+    /// Runs `f` on the table, unless another solve holds it.
+    pub(crate) fn with_table<T>(&self, f: impl FnOnce(&mut tt::Table, &AtomicBool, u64) -> T) -> Result<T, SolveError> {
+        if self.busy.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            return Err(SolveError::Busy);
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let limit = match self.node_limit.load(Ordering::Relaxed) {
+            0 => u64::MAX,
+            n => n,
+        };
+        // SAFETY: `busy` is held: no other thread reaches the table until it is released.
+        let out = f(unsafe { &mut *self.tt.get() }, &self.stop, limit);
+        self.busy.store(false, Ordering::Release);
+        Ok(out)
+    }
+
+    /// Forgets every position the table holds.
+    pub fn clear(&self) -> Result<(), SolveError> {
+        self.with_table(|tt, _, _| tt.clear())
+    }
+
+    /// Solves `board` on the window (alpha, beta) with the active level's kernels (see
+    /// `ek_solver_solve` for the window and the result).
+    pub fn solve(&self, board: &EkBoard, alpha: i32, beta: i32) -> Result<EkSolveResult, SolveError> {
+        let mut out = EkSolveResult::default();
+        let solver = (self as *const EkSolver).cast_mut();
+        // SAFETY: valid pointers to live values (the entry only reads through `solver`).
+        let status = unsafe { crate::isa::c_dispatch::ek_solver_solve(solver, board, alpha, beta, &mut out) };
+        match status {
+            0 => Ok(out),
+            s if s == crate::ffi::api::EK_ERR_BUSY => Err(SolveError::Busy),
+            _ => Err(SolveError::Stopped),
+        }
+    }
+}
+
+/// The root of a solve on the table of `search`: the score of `board` on (alpha, beta) and a
+/// move giving it. `alpha < beta`, both in -64..=64.
+#[inline(always)]
+pub(crate) fn solve_root<K: Level>(search: &mut Search, board: &EkBoard, alpha: i32, beta: i32) -> EkSolveResult {
+    let (p, o) = (board.player, board.opponent);
+    let (score, mv) = search::pvs_with_move::<K>(search, p, o, alpha, beta);
+    let best_move = if mv != tt::NO_MOVE {
+        mv as i32
+    } else if K::get_moves(p, o) == 0 && K::get_moves(o, p) != 0 {
+        PASS
+    } else {
+        NOMOVE
+    };
+    EkSolveResult { score, best_move, nodes: search.nodes }
+}

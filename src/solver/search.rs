@@ -1,0 +1,203 @@
+//! The exact search: principal-variation search at the root and along the principal
+//! variation, null-window search elsewhere, down to Edax's leaf search.
+//!
+//! Every function here is `#[inline(always)]` and generic over [`Level`]: a level's `nws` and
+//! `pvs` are its own `#[target_feature]` functions (src/isa), which inline these bodies and
+//! call each other for the children, so the whole tree runs on the level's instructions.
+
+use super::order::{parity, parity_weight, MoveList};
+use super::tt::{Table, NO_MOVE};
+use crate::endgame::solve_shallow;
+use crate::generic::Prims;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Positions with at most this many empty squares go to Edax's leaf search.
+const SHALLOW: u32 = 7;
+
+/// Edax's `NWS_STABILITY_THRESHOLD` (search.c): the stability cut-off is tried when alpha is at
+/// least this (99: never).
+const NWS_STABILITY_THRESHOLD: [i8; 65] = [
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, //
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, //
+    56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, //
+    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, //
+];
+
+/// How often (in nodes) the search looks at the stop flag and the node limit.
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// A level's recursion: its `#[target_feature]` entry points for a child node.
+pub(crate) trait Level: Prims {
+    /// [`nws`] compiled for the level.
+    fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32;
+    /// [`pvs`] compiled for the level.
+    fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+}
+
+/// The state of one solve.
+pub(crate) struct Search<'a> {
+    pub tt: &'a mut Table,
+    pub nodes: u64,
+    stop: &'a AtomicBool,
+    /// Stop once this many nodes are searched (`u64::MAX`: no limit).
+    node_limit: u64,
+    next_check: u64,
+    /// Set when the search was stopped: every score since is meaningless.
+    pub stopped: bool,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(tt: &'a mut Table, stop: &'a AtomicBool, node_limit: u64) -> Self {
+        Search { tt, nodes: 0, stop, node_limit, next_check: CHECK_EVERY.min(node_limit), stopped: false }
+    }
+
+    /// Whether to stop: the flag was raised or the node limit reached (looked at every
+    /// `CHECK_EVERY` nodes).
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes.saturating_add(CHECK_EVERY).min(self.node_limit);
+            self.stopped |= self.stop.load(Relaxed) || self.nodes >= self.node_limit;
+        }
+        self.stopped
+    }
+}
+
+/// The final score of `p` when nobody can move, the `empties` empty squares going to the winner.
+#[inline(always)]
+pub(crate) fn final_score<K: Prims>(p: u64, empties: u32) -> i32 {
+    let score = 2 * K::popcount(p) as i32 + empties as i32 - 64;
+    match score {
+        0 => 0,
+        s if s > 0 => s + empties as i32,
+        s => s - empties as i32,
+    }
+}
+
+/// The score of (p, o), p to move, on the null window (alpha, alpha + 1), fail-soft: a result
+/// `<= alpha` is an upper bound of the exact score, one `> alpha` a lower bound.
+#[inline(always)]
+pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
+    let empty = !(p | o);
+    let n = K::popcount(empty);
+    if n <= SHALLOW {
+        let (score, nodes) = solve_shallow::<K>(p, o, alpha).unwrap_or((alpha, 0));
+        s.nodes += nodes;
+        return score;
+    }
+    s.nodes += 1;
+    if s.should_stop() {
+        return alpha;
+    }
+    s.tt.prefetch(p, o);
+    if alpha >= NWS_STABILITY_THRESHOLD[n as usize] as i32 {
+        let score = 64 - 2 * K::get_stability(o, p);
+        if score <= alpha {
+            return score;
+        }
+    }
+    let moves = K::get_moves(p, o);
+    if moves == 0 {
+        if K::get_moves(o, p) == 0 {
+            return final_score::<K>(p, n);
+        }
+        return -K::nws(s, o, p, -alpha - 1);
+    }
+    if moves & (moves - 1) == 0 {
+        let x = moves.trailing_zeros() as usize;
+        let f = K::flip(x, p, o);
+        return -K::nws(s, o ^ f, p ^ f ^ (1 << x), -alpha - 1);
+    }
+    let mut hash_move = NO_MOVE;
+    if let Some(e) = s.tt.probe(p, o) {
+        if e.lower as i32 > alpha {
+            return e.lower as i32;
+        }
+        if e.upper as i32 <= alpha {
+            return e.upper as i32;
+        }
+        hash_move = e.mv;
+    }
+    let mut list = MoveList::new::<K>(p, o, moves, hash_move, parity(empty), parity_weight(n));
+    let (mut best, mut best_move) = (-65, NO_MOVE);
+    while let Some(m) = list.next_best() {
+        let score = -K::nws(s, m.p, m.o, -alpha - 1);
+        if score > best {
+            (best, best_move) = (score, m.x);
+            if best > alpha {
+                break;
+            }
+        }
+    }
+    if !s.stopped {
+        s.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+    }
+    best
+}
+
+/// The score of (p, o), p to move, on the window (alpha, beta), fail-soft: exact when
+/// `alpha < score < beta`, else a bound on the side it falls.
+#[inline(always)]
+pub(crate) fn pvs<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    if beta - alpha <= 1 {
+        return nws::<K>(s, p, o, alpha);
+    }
+    pvs_with_move::<K>(s, p, o, alpha, beta).0
+}
+
+/// [`pvs`], and the move that gives its score (`NO_MOVE` when the side to move must pass or
+/// the game is over).
+#[inline(always)]
+pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, u8) {
+    let empty = !(p | o);
+    let n = K::popcount(empty);
+    s.nodes += 1;
+    if s.should_stop() {
+        return (alpha, NO_MOVE);
+    }
+    let moves = K::get_moves(p, o);
+    if moves == 0 {
+        if K::get_moves(o, p) == 0 {
+            return (final_score::<K>(p, n), NO_MOVE);
+        }
+        return (-K::pvs(s, o, p, -beta, -alpha), NO_MOVE);
+    }
+    let mut hash_move = NO_MOVE;
+    if let Some(e) = s.tt.probe(p, o) {
+        let (lower, upper) = (e.lower as i32, e.upper as i32);
+        // Exact, or a bound outside the window: known, with the move that gave it.
+        if e.mv != NO_MOVE && (lower == upper || lower >= beta || upper <= alpha) {
+            return (if lower >= beta || lower == upper { lower } else { upper }, e.mv);
+        }
+        hash_move = e.mv;
+    }
+    let alpha0 = alpha;
+    let mut list = MoveList::new::<K>(p, o, moves, hash_move, parity(empty), parity_weight(n));
+    let (mut best, mut best_move) = (-65, NO_MOVE);
+    let mut first = true;
+    while let Some(m) = list.next_best() {
+        let score = if first {
+            -K::pvs(s, m.p, m.o, -beta, -alpha)
+        } else {
+            let score = -K::nws(s, m.p, m.o, -alpha - 1);
+            if score > alpha && score < beta && !s.stopped {
+                -K::pvs(s, m.p, m.o, -beta, -score)
+            } else {
+                score
+            }
+        };
+        first = false;
+        if s.stopped {
+            return (alpha0, NO_MOVE);
+        }
+        if score > best {
+            (best, best_move) = (score, m.x);
+            if best >= beta {
+                break;
+            }
+            alpha = alpha.max(best);
+        }
+    }
+    s.tt.store(p, o, n, (alpha0, beta), best, best_move);
+    (best, best_move)
+}

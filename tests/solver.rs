@@ -1,0 +1,210 @@
+//! The exact solver: Edax's fforum test positions (every position's best score, and a move the
+//! file lists with that score), a differential test against a naive negamax on random
+//! positions with random windows (fail-soft bounds) on every level, the batch call, and the
+//! controls (stop, node limit, busy, bad input).
+
+mod common;
+
+use common::{naive_score, random_positions_where, supported_levels, SplitMix64};
+use edax_kernels::ffi::api::*;
+use edax_kernels::ffi::solver_api::*;
+use edax_kernels::{EkBoard, EkSolveResult, EkSolver, Isa, SolveError};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The tests that switch the active level hold this lock.
+static LEVEL: Mutex<()> = Mutex::new(());
+
+/// One fforum position: the board, its best score and each listed move's score.
+struct Problem {
+    board: EkBoard,
+    empties: u32,
+    best: i32,
+    moves: Vec<(i32, i32)>,
+}
+
+fn square(name: &str) -> i32 {
+    let b = name.as_bytes();
+    (b[0] - b'a') as i32 + 8 * (b[1] - b'1') as i32
+}
+
+fn problems(file: &str) -> Vec<Problem> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fforum").join(file))
+        .expect("fforum data");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let board = EkBoard::new(common::hex(f[0]), common::hex(f[1]));
+            let moves = f[4..]
+                .iter()
+                .map(|m| {
+                    let (x, s) = m.split_once(':').expect("move:score");
+                    (square(x), s.parse().expect("a score"))
+                })
+                .collect();
+            Problem { board, empties: f[2].parse().expect("empties"), best: f[3].parse().expect("best"), moves }
+        })
+        .collect()
+}
+
+/// The exact score of the move `x` of `b` (a square, or EK_PASS / EK_NOMOVE), for b's player.
+fn move_score(b: &EkBoard, x: i32) -> i32 {
+    if x == EK_NOMOVE {
+        return naive_score(b.player, b.opponent);
+    }
+    if x == EK_PASS {
+        return -naive_score(b.opponent, b.player);
+    }
+    let f = ek_flip(x, b.player, b.opponent);
+    assert!(f != 0, "{b:?}: {x} is not a legal move");
+    -naive_score(b.opponent ^ f, b.player ^ f ^ (1 << x))
+}
+
+/// Solves every problem of `file` exactly and checks the score and the move.
+fn check_fforum(file: &str, levels: &[Isa]) {
+    let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
+    let problems = problems(file);
+    assert!(problems.len() >= 19, "{file}: {} problems", problems.len());
+    for &isa in levels {
+        edax_kernels::set_active_isa(isa).expect("supported");
+        let solver = EkSolver::new(22).expect("a 128 MiB table");
+        let mut total = 0;
+        for (i, pb) in problems.iter().enumerate() {
+            assert_eq!((pb.board.player | pb.board.opponent).count_zeros(), pb.empties);
+            let r = solver.solve(&pb.board, -64, 64).expect("solved");
+            assert_eq!(r.score, pb.best, "{file} #{}: {isa:?}", i + 1);
+            let listed = pb.moves.iter().find(|(x, _)| *x == r.best_move);
+            assert_eq!(
+                listed.map(|m| m.1),
+                Some(pb.best),
+                "{file} #{}: {isa:?} move {} not listed with the score",
+                i + 1,
+                r.best_move
+            );
+            total += r.nodes;
+        }
+        println!("{file} on {isa:?}: {total} nodes");
+    }
+    edax_kernels::set_active_isa(Isa::best()).expect("best");
+}
+
+#[test]
+fn fforum_20_39_on_the_best_level() {
+    check_fforum("fforum-20-39.txt", &[Isa::best()]);
+}
+
+#[test]
+fn fforum_1_19_on_every_level() {
+    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    check_fforum("fforum-1-19.txt", &levels);
+}
+
+/// Random positions with 0..=12 empty squares, the exact score by naive negamax, and random
+/// windows: every level returns a correct fail-soft bound, and the same answer.
+#[test]
+fn random_windows_against_naive_negamax_on_every_level() {
+    let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
+    let positions = random_positions_where(0x501E, 100_000, |b| (b.player | b.opponent).count_zeros() <= 10);
+    assert_eq!(positions.len(), 100_000);
+    let mut rng = SplitMix64(0x5EED);
+    // One solver per level, all given the same solves: their tables evolve alike, so every
+    // answer (bound, move and node count) must be the same.
+    let levels = supported_levels();
+    let solvers: Vec<EkSolver> = levels.iter().map(|_| EkSolver::new(16).expect("a table")).collect();
+    let mut checked = 0;
+    for (i, b) in positions.iter().enumerate() {
+        let exact = naive_score(b.player, b.opponent);
+        let (alpha, beta) = match i % 3 {
+            0 => (-64, 64),
+            _ => {
+                let a = (rng.next_u64() % 128) as i32 - 64;
+                let c = (rng.next_u64() % 128) as i32 - 63;
+                (a.min(c), a.max(c).max(a.min(c) + 1))
+            }
+        };
+        let mut first: Option<EkSolveResult> = None;
+        for (k, solver) in levels.iter().zip(&solvers) {
+            edax_kernels::set_active_isa(k.isa()).expect("supported");
+            let r = solver.solve(b, alpha, beta).expect("solved");
+            if alpha < r.score && r.score < beta {
+                assert_eq!(r.score, exact, "{b:?} ({alpha}, {beta}) {:?}", k.isa());
+                assert_eq!(move_score(b, r.best_move), exact, "{b:?}: move {} does not give {exact}", r.best_move);
+            } else if r.score <= alpha {
+                assert!(exact <= r.score, "{b:?} ({alpha}, {beta}): {} but exact {exact}", r.score);
+            } else {
+                assert!(exact >= r.score, "{b:?} ({alpha}, {beta}): {} but exact {exact}", r.score);
+                assert!(move_score(b, r.best_move) >= r.score, "{b:?}: move {} is below {}", r.best_move, r.score);
+            }
+            if let Some(f) = first {
+                assert_eq!(r, f, "{b:?} ({alpha}, {beta}): {:?} differs from the first level", k.isa());
+            }
+            first = Some(r);
+            checked += 1;
+        }
+        // The tables keep their bounds between solves: clear them now and then for cold solves.
+        if i % 97 == 0 {
+            solvers.iter().for_each(|s| s.clear().expect("not busy"));
+        }
+    }
+    edax_kernels::set_active_isa(Isa::best()).expect("best");
+    println!("{checked} solves of {} positions", positions.len());
+}
+
+/// `ek_solver_solve_batch` gives exactly the answers of one `ek_solver_solve` per position (on
+/// two solvers given the same sequence of positions, whose tables evolve alike).
+#[test]
+fn batch_equals_single_calls() {
+    let boards = random_positions_where(0xBA7C, 2_000, |b| (b.player | b.opponent).count_zeros() <= 14);
+    let (ps, os): (Vec<u64>, Vec<u64>) = boards.iter().map(|b| (b.player, b.opponent)).unzip();
+    let (mut scores, mut moves) = (vec![0; boards.len()], vec![0; boards.len()]);
+    let batch = ek_solver_new(16);
+    let single = EkSolver::new(16).expect("a table");
+    // SAFETY: a live solver and arrays of boards.len() elements.
+    let status = unsafe {
+        ek_solver_solve_batch(batch, boards.len(), ps.as_ptr(), os.as_ptr(), scores.as_mut_ptr(), moves.as_mut_ptr())
+    };
+    assert_eq!(status, EK_OK);
+    for (i, b) in boards.iter().enumerate() {
+        let r = single.solve(b, -64, 64).expect("solved");
+        assert_eq!((scores[i], moves[i]), (r.score, r.best_move), "{b:?}");
+    }
+    // SAFETY: made by ek_solver_new, not in use.
+    unsafe { ek_solver_free(batch) };
+}
+
+/// A solve stopped from another thread returns `SolveError::Stopped` (and the solver works
+/// again afterwards); a second solve while one runs is refused with `SolveError::Busy`.
+#[test]
+fn stop_and_busy_from_other_threads() {
+    let slow = EkBoard::new(0x0014_f9c0_849a_0000, 0x0000_063e_7b64_3c3c); // fforum #38, 24 empties
+    let solver = EkSolver::new(20).expect("a table");
+    std::thread::scope(|scope| {
+        // The probe below may hold the solver for a moment: the worker retries until it runs.
+        let worker = scope.spawn(|| loop {
+            match solver.solve(&slow, -64, 64) {
+                Err(SolveError::Busy) => continue,
+                r => break r,
+            }
+        });
+        let mut busy_seen = false;
+        while !busy_seen && !worker.is_finished() {
+            // A finished game (no move for either side): solved at once when the solver is free.
+            busy_seen = solver.solve(&EkBoard::new(0xFF, 0xFF00), -64, 64) == Err(SolveError::Busy);
+        }
+        while !worker.is_finished() {
+            solver.stop();
+        }
+        assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
+        assert!(busy_seen, "a second solve was never refused while the first ran");
+    });
+    // After a stop the solver works again; a node limit stops a solve too.
+    solver.set_node_limit(10_000);
+    assert_eq!(solver.solve(&EkBoard::START, -64, 64), Err(SolveError::Stopped));
+    solver.set_node_limit(0);
+    let near_end = random_positions_where(0x57, 1, |b| (b.player | b.opponent).count_zeros() == 12);
+    assert_eq!(
+        solver.solve(&near_end[0], -64, 64).map(|r| r.score),
+        Ok(naive_score(near_end[0].player, near_end[0].opponent))
+    );
+}
