@@ -1,0 +1,139 @@
+/*
+ * Solves every position of an fforum file (tests/data/fforum) exactly with ek_solver_solve, or
+ * with one ek_solver_solve_batch call, checks each best score (and, for single calls, that the
+ * move is listed with it), and prints the nodes and the CPU time: the solver's side of the
+ * comparison with `edax -solve FILE -n 1` (BENCHMARKS.md).
+ *
+ * Usage: solve FILE [--batch] [--hash-bits N] [--rounds R]
+ * With --rounds R the whole file is solved R times, each with a fresh solver, single calls and
+ * the batch call alternating (a single/batch comparison in one process); the table is printed
+ * for the first round and the CPU times of every round at the end.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "edax_kernels.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_PROBLEMS 100
+
+typedef struct Problem {
+    uint64_t p, o;
+    int empties, best;
+    char moves[256];
+} Problem;
+
+static Problem problems[MAX_PROBLEMS];
+static int n_problems;
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static void read_problems(const char *file)
+{
+    char line[1024];
+    FILE *f = fopen(file, "r");
+    if (!f) { perror(file); exit(2); }
+    while (fgets(line, sizeof line, f) && n_problems < MAX_PROBLEMS) {
+        Problem *pb = &problems[n_problems];
+        int used = 0;
+        if (line[0] == '#') continue;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %n", &pb->p, &pb->o, &pb->empties, &pb->best, &used) != 4) {
+            fprintf(stderr, "%s: bad line: %s", file, line);
+            exit(2);
+        }
+        snprintf(pb->moves, sizeof pb->moves, " %s", line + used);
+        pb->moves[strcspn(pb->moves, "\n")] = '\0';
+        ++n_problems;
+    }
+    fclose(f);
+}
+
+/* Whether the problem's list gives the square x the score `score` (" b2:4" in the line). */
+static int listed(const Problem *pb, int x, int score)
+{
+    char want[16];
+    if (x < 0 || x > 63) return 0;
+    snprintf(want, sizeof want, " %c%c:%d ", 'a' + x % 8, '1' + x / 8, score);
+    char moves[260];
+    snprintf(moves, sizeof moves, "%s ", pb->moves);
+    return strstr(moves, want) != NULL;
+}
+
+/* Solves the file once; returns the CPU seconds, adds the nodes to *nodes, counts errors. */
+static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, int *errors)
+{
+    EkSolver *solver = ek_solver_new(hash_bits);
+    if (!solver) { fprintf(stderr, "ek_solver_new(%d) failed\n", hash_bits); exit(2); }
+    double t0 = cpu_seconds(), t;
+    if (batch) {
+        uint64_t ps[MAX_PROBLEMS], os[MAX_PROBLEMS];
+        int32_t scores[MAX_PROBLEMS], moves[MAX_PROBLEMS];
+        for (int i = 0; i < n_problems; ++i) ps[i] = problems[i].p, os[i] = problems[i].o;
+        int status = ek_solver_solve_batch(solver, (size_t) n_problems, ps, os, scores, moves);
+        t = cpu_seconds() - t0;
+        if (status != EK_OK) { fprintf(stderr, "batch: %s\n", ek_status_message(status)); exit(1); }
+        for (int i = 0; i < n_problems; ++i) {
+            int ok = scores[i] == problems[i].best && listed(&problems[i], moves[i], scores[i]);
+            *errors += !ok;
+            if (print) printf("%3d %2d %+3d %c%c %s\n", i + 1, problems[i].empties, scores[i], 'a' + moves[i] % 8, '1' + moves[i] / 8, ok ? "ok" : "WRONG");
+        }
+    } else {
+        t = 0;
+        for (int i = 0; i < n_problems; ++i) {
+            EkBoard b = { problems[i].p, problems[i].o };
+            EkSolveResult r;
+            double ti = cpu_seconds();
+            int status = ek_solver_solve(solver, &b, -64, 64, &r);
+            ti = cpu_seconds() - ti;
+            t += ti;
+            if (status != EK_OK) { fprintf(stderr, "#%d: %s\n", i + 1, ek_status_message(status)); exit(1); }
+            int ok = r.score == problems[i].best && listed(&problems[i], r.best_move, r.score);
+            *errors += !ok;
+            *nodes += r.nodes;
+            if (print)
+                printf("%3d %2d %+3d %c%c %12" PRIu64 " %8.3f s %s\n", i + 1, problems[i].empties, r.score, 'a' + r.best_move % 8,
+                       '1' + r.best_move / 8, r.nodes, ti, ok ? "ok" : "WRONG");
+        }
+    }
+    ek_solver_free(solver);
+    return t;
+}
+
+int main(int argc, char **argv)
+{
+    int batch = 0, hash_bits = 21, rounds = 1;
+    const char *file = NULL;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--batch")) batch = 1;
+        else if (!strcmp(argv[i], "--hash-bits") && i + 1 < argc) hash_bits = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
+        else if (!file) file = argv[i];
+        else { fprintf(stderr, "usage: %s FILE [--batch] [--hash-bits N] [--rounds R]\n", argv[0]); return 2; }
+    }
+    if (!file || rounds < 1) { fprintf(stderr, "usage: %s FILE [--batch] [--hash-bits N] [--rounds R]\n", argv[0]); return 2; }
+    read_problems(file);
+    printf("# %s: %d positions, level %s, 2^%d table entries\n", file, n_problems, ek_isa(), hash_bits);
+    int errors = 0;
+    if (rounds == 1) {
+        uint64_t nodes = 0;
+        double t = solve_all(batch, hash_bits, 1, &nodes, &errors);
+        printf("# %s: %s, %" PRIu64 " nodes, %.3f s CPU, %d wrong\n", file, batch ? "batch" : "single calls", nodes, t, errors);
+    } else {
+        printf("# round: single-calls CPU s, batch CPU s, batch/single\n");
+        for (int r = 0; r < rounds; ++r) {
+            uint64_t nodes = 0, ignored = 0;
+            double single = solve_all(0, hash_bits, r == 0, &nodes, &errors);
+            double together = solve_all(1, hash_bits, 0, &ignored, &errors);
+            printf("# round %d: %.3f %.3f %.3f (%" PRIu64 " nodes)\n", r + 1, single, together, together / single, nodes);
+        }
+    }
+    return errors != 0;
+}
