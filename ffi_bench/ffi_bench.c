@@ -21,7 +21,12 @@
  * per move; update, accumulate and restore per move; and every child of every position
  * evaluated (update, accumulate, restore) as at a search's leaves, per child.
  * --kernel NAME[,NAME...] limits the checks and the timing to the kernels whose name starts
- * with one of the NAMEs (eval selects the evaluation rows).
+ * with one of the NAMEs (eval selects the evaluation rows, solve_shallow the leaf search's).
+ *
+ * The endgame leaf search: side A's `ref_solve_shallow(board, alpha, n_nodes)` (the bundled
+ * reference's, or an adapter around Edax's static `search_shallow`) against `ek_solve_shallow`:
+ * shallow.txt known answers, agreement on score and node count, and ns per call on positions
+ * with 5, 6 and 7 empty squares from random games, alpha the exact score or one below it.
  */
 #define _GNU_SOURCE
 #include "edax_api.h"
@@ -56,6 +61,7 @@
 #pragma weak eval_restore
 #pragma weak eval_pass
 #pragma weak eval_accumulate
+#pragma weak ref_solve_shallow
 
 /* Whether side A defines a function. */
 #define HAS(f) ((void (*)(void)) (f) != NULL)
@@ -233,6 +239,7 @@ static void find_side_a(void)
 /* The kernel named `name`, if side A defines it and --kernel selects it. */
 static int wanted(const char *only, const char *name)
 {
+	if (!strcmp(name, "solve_shallow")) return HAS(ref_solve_shallow) && selected(only, name);
 	for (size_t k = 0; k < N_KERNELS; ++k)
 		if (!strcmp(KERNELS[k].name, name)) return KERNELS[k].available && selected(only, name);
 	return 0;
@@ -304,6 +311,15 @@ static int g_next(const char *line)
 		&& n.opponent == (b.player ^ (f | ((unsigned) x < 64 ? 1ULL << x : 0)));
 }
 
+static int g_shallow(const char *line)
+{
+	Board b;
+	int alpha, score;
+	int64_t nodes, got = 0;
+	SCAN(5, "%" SCNx64 " %" SCNx64 " %d %d %" SCNd64, &b.player, &b.opponent, &alpha, &score, &nodes);
+	return ref_solve_shallow(&b, alpha, &got) == score && got == nodes;
+}
+
 static const struct { const char *kernel, *file; int (*check)(const char *line); } GOLDEN[] = {
 	{ "flip", "flip.txt", g_flip }, { "board_next", "flip.txt", g_next },
 	{ "count_last_flip", "last_flip.txt", g_last }, { "get_moves", "moves.txt", g_moves },
@@ -312,6 +328,7 @@ static const struct { const char *kernel, *file; int (*check)(const char *line);
 	{ "get_stability", "stability.txt", g_stab }, { "get_edge_stability", "stability.txt", g_edge },
 	{ "get_corner_stability", "stability.txt", g_corner }, { "board_get_hash_code", "hash.txt", g_hash },
 	{ "board_symetry", "symmetry.txt", g_sym }, { "board_unique", "unique.txt", g_unique },
+	{ "solve_shallow", "shallow.txt", g_shallow },
 };
 
 static int check_golden(const char *dir, const char *only)
@@ -430,6 +447,86 @@ static struct result measure(loop_fn a, loop_fn b, int samples)
 	return res;
 }
 
+
+/* ---- the endgame leaf search ---------------------------------------------------------------- */
+
+enum { SHALLOW_N = 2000, SHALLOW_MIN = 5, SHALLOW_MAX = 7 };
+static Board shallow_board[SHALLOW_MAX - SHALLOW_MIN + 1][SHALLOW_N];
+static int shallow_alpha[SHALLOW_MAX - SHALLOW_MIN + 1][SHALLOW_N];
+
+/* The exact score of b, by bisection with ek_solve_shallow's fail-soft null windows. */
+static int exact_shallow(const Board *b)
+{
+	int lo = -64, hi = 64;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2 - ((hi - lo) % 2 != 0 && lo + (hi - lo) / 2 < 0);
+		int64_t n = 0;
+		int score = ek_solve_shallow((const EkBoard *) b, mid, &n);
+		if (score > mid) lo = score; else hi = score;
+	}
+	return lo;
+}
+
+/* Positions with 5, 6 and 7 empty squares, one of each per random game (side B's moves); alpha
+ * alternates between the exact score (the search fails low) and one below (it fails high). */
+static void make_shallow_positions(void)
+{
+	int n[SHALLOW_MAX - SHALLOW_MIN + 1] = { 0 };
+	while (n[0] < SHALLOW_N || n[1] < SHALLOW_N || n[2] < SHALLOW_N) {
+		EkBoard b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		for (;;) {
+			uint64_t moves = ek_get_moves(b.player, b.opponent);
+			int e = 64 - __builtin_popcountll(b.player | b.opponent);
+			if (e >= SHALLOW_MIN && e <= SHALLOW_MAX && n[e - SHALLOW_MIN] < SHALLOW_N) {
+				int k = e - SHALLOW_MIN, i = n[k]++;
+				shallow_board[k][i] = (Board) { b.player, b.opponent };
+				shallow_alpha[k][i] = exact_shallow(&shallow_board[k][i]) - (i & 1);
+			}
+			if (moves == 0) {
+				if (!ek_can_move(b.opponent, b.player)) break;
+				b = (EkBoard) { b.opponent, b.player };
+				continue;
+			}
+			ek_board_next(&b, nth_bit(moves, (int) (rng() % (uint64_t) __builtin_popcountll(moves))), &b);
+		}
+	}
+}
+
+#define SHALLOW(E)                                                                                    \
+	static uint64_t shallow_a_##E(void)                                                              \
+	{                                                                                                \
+		uint64_t s = 0; int64_t nodes = 0;                                                           \
+		for (int i = 0; i < SHALLOW_N; ++i) s += (uint64_t) ref_solve_shallow(&shallow_board[E - SHALLOW_MIN][i], shallow_alpha[E - SHALLOW_MIN][i], &nodes); \
+		return s + (uint64_t) nodes;                                                                 \
+	}                                                                                                \
+	static uint64_t shallow_b_##E(void)                                                              \
+	{                                                                                                \
+		uint64_t s = 0; int64_t nodes = 0;                                                           \
+		for (int i = 0; i < SHALLOW_N; ++i) s += (uint64_t) ek_solve_shallow((const EkBoard *) &shallow_board[E - SHALLOW_MIN][i], shallow_alpha[E - SHALLOW_MIN][i], &nodes); \
+		return s + (uint64_t) nodes;                                                                 \
+	}
+SHALLOW(5)
+SHALLOW(6)
+SHALLOW(7)
+
+/* Both sides give the same score and node count on every position. */
+static int check_shallow(void)
+{
+	for (int k = 0; k <= SHALLOW_MAX - SHALLOW_MIN; ++k)
+		for (int i = 0; i < SHALLOW_N; ++i) {
+			const Board *b = &shallow_board[k][i];
+			int64_t na = 0, nb = 0;
+			int a = ref_solve_shallow(b, shallow_alpha[k][i], &na);
+			int c = ek_solve_shallow((const EkBoard *) b, shallow_alpha[k][i], &nb);
+			if (a != c || na != nb) {
+				printf("DISAGREE solve_shallow: P=%016" PRIx64 " O=%016" PRIx64 " alpha=%d: A=%d (%" PRId64 " nodes) B=%d (%" PRId64 " nodes)\n",
+				       b->player, b->opponent, shallow_alpha[k][i], a, na, c, nb);
+				return 0;
+			}
+		}
+	printf("agreement: solve_shallow on %d positions with %d..%d empties: ok\n", SHALLOW_N * (SHALLOW_MAX - SHALLOW_MIN + 1), SHALLOW_MIN, SHALLOW_MAX);
+	return 1;
+}
 
 /* ---- evaluation ---------------------------------------------------------------------------- */
 
@@ -609,6 +706,12 @@ int main(int argc, char **argv)
 	make_positions();
 	printf("side B: edax-kernels %s, level %s\n", ek_version(), ek_isa());
 	if (!check_agreement(only)) return 1;
+	const int shallow = wanted(only, "solve_shallow");
+	if (!HAS(ref_solve_shallow) && selected(only, "solve_shallow")) puts("side A has no ref_solve_shallow: the leaf search is not checked or timed");
+	if (shallow) {
+		make_shallow_positions();
+		if (!check_shallow()) return 1;
+	}
 	if (eval_file && !(HAS(eval_open) && HAS(eval_init) && HAS(eval_set) && HAS(eval_update) && HAS(eval_restore)
 	                   && HAS(eval_pass) && HAS(eval_accumulate))) {
 		puts("side A has no evaluation (eval_open, eval_init, eval_set, eval_update, eval_restore, eval_pass,\n"
@@ -651,6 +754,26 @@ int main(int argc, char **argv)
 				first = 0;
 			}
 		}
+	}
+	if (shallow) {
+		static const struct { const char *name; loop_fn a, b; } ROWS[] = {
+			{ "solve_shallow 5 empties", shallow_a_5, shallow_b_5 },
+			{ "solve_shallow 6 empties", shallow_a_6, shallow_b_6 },
+			{ "solve_shallow 7 empties", shallow_a_7, shallow_b_7 },
+		};
+		const int saved = n_pos;
+		n_pos = SHALLOW_N;
+		for (k = 0; k < sizeof ROWS / sizeof ROWS[0]; ++k) {
+			const struct result r = measure(ROWS[k].a, ROWS[k].b, samples);
+			printf("%-24s %-10s %9.2f %9.2f %7.3f  [%5.3f, %5.3f] ", ROWS[k].name, "per call", r.a, r.b, r.ratio, r.q1, r.q3);
+			print_instr(stdout, r.ia, 0); putchar(' '); print_instr(stdout, r.ib, 0); putchar('\n');
+			if (jf) {
+				fprintf(jf, ",\n    {\"kernel\": \"%s\", \"mode\": \"per call\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",
+				        ROWS[k].name, r.a, r.b, r.ratio, r.q1, r.q3);
+				print_instr(jf, r.ia, 1); fputs(", \"b_instructions\": ", jf); print_instr(jf, r.ib, 1); fputs("}", jf);
+			}
+		}
+		n_pos = saved;
 	}
 	if (eval_file) {
 		static const struct { const char *name; loop_fn a, b; int per_child; } EVALS[] = {
