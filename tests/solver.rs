@@ -189,8 +189,8 @@ fn stop_and_busy_from_other_threads() {
         });
         let mut busy_seen = false;
         while !busy_seen && !worker.is_finished() {
-            // A finished game (no move for either side): solved at once when the solver is free.
-            busy_seen = solver.solve(&EkBoard::new(0xFF, 0xFF00), -64, 64) == Err(SolveError::Busy);
+            // A finished game (A1 against H8: no move for either side), solved at once when free.
+            busy_seen = solver.solve(&EkBoard::new(1, 1 << 63), -64, 64) == Err(SolveError::Busy);
         }
         while !worker.is_finished() {
             solver.stop();
@@ -198,6 +198,9 @@ fn stop_and_busy_from_other_threads() {
         assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
         assert!(busy_seen, "a second solve was never refused while the first ran");
     });
+    // A bad window is refused as such.
+    assert_eq!(solver.solve(&slow, 10, 10), Err(SolveError::Range));
+    assert_eq!(solver.solve(&EkBoard::new(3, 1), -64, 64), Err(SolveError::Range));
     // After a stop the solver works again; a node limit stops a solve too.
     solver.set_node_limit(10_000);
     assert_eq!(solver.solve(&EkBoard::START, -64, 64), Err(SolveError::Stopped));

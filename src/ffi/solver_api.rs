@@ -151,6 +151,7 @@ fn status(r: Result<bool, SolveError>) -> c_int {
         Ok(true) => EK_OK,
         Ok(false) | Err(SolveError::Stopped) => EK_ERR_STOPPED,
         Err(SolveError::Busy) => EK_ERR_BUSY,
+        Err(SolveError::Range) => EK_ERR_RANGE,
     }
 }
 

@@ -54,6 +54,8 @@ pub enum SolveError {
     Stopped,
     /// Another solve is running on this solver.
     Busy,
+    /// The window is not -64 <= alpha < beta <= 64, or the bitboards overlap.
+    Range,
 }
 
 impl EkSolver {
@@ -108,8 +110,9 @@ impl EkSolver {
         // SAFETY: valid pointers to live values (the entry only reads through `solver`).
         let status = unsafe { crate::isa::c_dispatch::ek_solver_solve(solver, board, alpha, beta, &mut out) };
         match status {
-            0 => Ok(out),
-            s if s == crate::ffi::api::EK_ERR_BUSY => Err(SolveError::Busy),
+            crate::ffi::api::EK_OK => Ok(out),
+            crate::ffi::api::EK_ERR_BUSY => Err(SolveError::Busy),
+            crate::ffi::api::EK_ERR_RANGE => Err(SolveError::Range),
             _ => Err(SolveError::Stopped),
         }
     }

@@ -100,6 +100,12 @@ impl MoveList {
         list
     }
 
+    /// The moves left, in no particular order.
+    #[inline(always)]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.n.min(32)]
+    }
+
     /// Takes the best-scored move left (selection, since the first moves often cut).
     #[inline(always)]
     pub fn next_best(&mut self) -> Option<Move> {

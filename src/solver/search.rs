@@ -23,6 +23,10 @@ const NWS_STABILITY_THRESHOLD: [i8; 65] = [
     99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, //
 ];
 
+/// Null-window nodes with at least this many empty squares look up their children in the
+/// transposition table before searching them (enhanced transposition cut-off).
+const ETC_MIN_EMPTIES: u32 = 12;
+
 /// How often (in nodes) the search looks at the stop flag and the node limit.
 const CHECK_EVERY: u64 = 1 << 14;
 
@@ -119,6 +123,16 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         hash_move = e.mv;
     }
     let mut list = MoveList::new::<K>(p, o, moves, hash_move, parity(empty), parity_weight(n));
+    if n >= ETC_MIN_EMPTIES {
+        // Enhanced transposition cut-off: a child already known to fail low for the opponent.
+        for m in list.moves() {
+            if let Some(e) = s.tt.probe(m.p, m.o) {
+                if -(e.upper as i32) > alpha {
+                    return -(e.upper as i32);
+                }
+            }
+        }
+    }
     let (mut best, mut best_move) = (-65, NO_MOVE);
     while let Some(m) = list.next_best() {
         let score = -K::nws(s, m.p, m.o, -alpha - 1);
