@@ -6,7 +6,11 @@
 # package's assembly and library, the jar, the wheel in a fresh venv (C: the shared library of
 # scripts/build-capi.sh). Each figure is the median of 11 samples of >= 20 ms. Prints a Markdown
 # table (BENCHMARKS.md), then Python's single calls timed with timeit beside a builtin call of
-# the same arity and the C library's ek_flip through ctypes.
+# the same arity and the C library's ek_flip through ctypes. Then the exact solver: the cost per
+# position of one batch solve (each language's Solver) of the first 200 positions of
+# tests/data/golden/eval.txt with at most 14 empty squares, against C's batch call and C's
+# single calls (ek_solver_solve per position), each the median of 3 samples of 10 passes on a
+# cleared table of 2^20 entries; every language must give the same scores and moves.
 # Usage: bindings/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +19,7 @@ scripts/setup.sh >/dev/null
 libdir=$(scripts/build-capi.sh 2>/dev/null | tail -n 1)
 lib=$root/$libdir/libedax_kernels.so
 flips=$root/tests/data/golden/flip.txt
+evals=$root/tests/data/golden/eval.txt
 out=$root/target/bindings/bench
 rm -rf "$out"
 mkdir -p "$out/csharp"
@@ -40,6 +45,7 @@ echo "runtimes: $(mono --version | head -1 | cut -d'(' -f1), $(java -version 2>&
 echo
 echo "| language | binding (package) | flip, one call (ns/call) | batch flip (ns/board) | batch speed-up |"
 echo "|---|---|---|---|---|"
+# Each bench program prints its flip line, then its solver line.
 row() {
     local name=$1 how=$2
     shift 2
@@ -49,12 +55,25 @@ row() {
     printf '| %s | %s | %s | %s | %s |\n' "$name" "$how" "$single" "$batch" "$(awk -v a="$single" -v b="$batch" 'BEGIN { printf "%.1fx", a / b }')"
     echo "$r" >"$out/$name.txt"
 }
-row C "direct call (shared library)" "$out/bench_c" "$flips"
-row "C#" "mono P/Invoke (NuGet package)" mono "$out/csharp/Bench.exe" "$flips"
-row Java "JNI (the jar)" java -cp "$jar:$out/java/bench" Bench "$flips"
-row Python "PyO3 extension / NumPy (the wheel)" "$py" bindings/python/bench/bench.py "$flips" "$lib"
+row C "direct call (shared library)" "$out/bench_c" "$flips" "$evals"
+row "C#" "mono P/Invoke (NuGet package)" mono "$out/csharp/Bench.exe" "$flips" "$evals"
+row Java "JNI (the jar)" java -cp "$jar:$out/java/bench" Bench "$flips" "$evals"
+row Python "PyO3 extension / NumPy (the wheel)" "$py" bindings/python/bench/bench.py "$flips" "$lib" "$evals"
 read -r _ _ _ _ flip_ns max_ns ctypes_ns <"$out/Python.txt"
 echo
 echo "Python, one call (timeit, median of 11 x 200,000): flip(19, p, o) $flip_ns ns; builtin max(19, p, o)" \
     "$max_ns ns (flip/max $(awk -v a="$flip_ns" -v b="$max_ns" 'BEGIN { printf "%.2f", a / b }')); ctypes ek_flip(19, p, o)" \
     "$ctypes_ns ns (ctypes/flip $(awk -v a="$ctypes_ns" -v b="$flip_ns" 'BEGIN { printf "%.1f", a / b }'))"
+
+read -r _ c_single c_batch c_check < <(sed -n 2p "$out/C.txt")
+echo
+echo "| language | exact solves, one batch call (µs/position) | / C's batch call |"
+echo "|---|---|---|"
+for name in C "C#" Java Python; do
+    read -r _ t check < <(sed -n 2p "$out/$name.txt" | awk '{ print $1, $(NF - 1), $NF }')
+    [ "$check" = "$c_check" ] || { echo "$name's solves differ from C's (checksum $check, C $c_check)" >&2; exit 1; }
+    printf '| %s | %s | %s |\n' "$name" "$t" "$(awk -v a="$t" -v b="$c_batch" 'BEGIN { printf "%.2f", a / b }')"
+done
+echo
+echo "C, one ek_solver_solve per position: $c_single µs/position (single/batch" \
+    "$(awk -v a="$c_single" -v b="$c_batch" 'BEGIN { printf "%.3f", a / b }'))"

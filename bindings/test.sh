@@ -2,8 +2,8 @@
 # Tests of the C#, Java and Python bindings, each against its package as a user installs it:
 # the NuGet package from a local folder feed (C#), the jar (Java), the wheel in a fresh virtual
 # environment (Python). Each language checks the known answers (the evaluation's too, with the
-# synthetic eval.dat in EK_EVAL_DAT), perft(6..8), the package's version (Cargo.toml's) and each
-# documented way of finding the native code. The library is the one scripts/build-capi.sh
+# synthetic eval.dat in EK_EVAL_DAT), perft(6..8), the solver (tests/data/fforum), the package's
+# version (Cargo.toml's) and each documented way of finding the native code. The library is the one scripts/build-capi.sh
 # builds into target/capi/release, built once. Builds go to target/bindings. Needs what
 # scripts/setup.sh installs (mono, nuget, a JDK, the Python tools venv and wheelhouse).
 # Usage: bindings/test.sh [csharp] [java] [python]   (default: all three)

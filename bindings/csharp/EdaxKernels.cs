@@ -13,6 +13,7 @@ using System;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
 
 namespace EdaxKernels
 {
@@ -58,6 +59,39 @@ namespace EdaxKernels
         public int X;
         public int Score;
         public uint Cost;
+    }
+
+    /// <summary>A solve's outcome (the C EkSolveResult).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SolveResult
+    {
+        /// <summary>The final score for the side to move (exact inside the window, else a bound on the side it falls).</summary>
+        public readonly int Score;
+        /// <summary>A square giving Score; Kernels.Pass when the side to move must pass, Kernels.NoMove when the game is over.</summary>
+        public readonly int BestMove;
+        /// <summary>Nodes searched.</summary>
+        public readonly ulong Nodes;
+
+        public SolveResult(int score, int bestMove, ulong nodes)
+        {
+            Score = score;
+            BestMove = bestMove;
+            Nodes = nodes;
+        }
+
+        public override string ToString() { return string.Format("SolveResult({0}, {1}, {2})", Score, BestMove, Nodes); }
+    }
+
+    /// <summary>An EkSolver: freed once, after the native calls using it have returned.</summary>
+    sealed class SolverHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        internal SolverHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.ek_solver_free(handle);
+            return true;
+        }
     }
 
     /// <summary>An error reported by the library (a status code) or by loading it.</summary>
@@ -210,6 +244,14 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_restore(ref EvalState eval);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_pass(ref EvalState eval);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_eval_accumulate_checked(ref EvalState eval, out int sum);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solve_shallow(ref Board board, int alpha, ref long nodes);
+        [DllImport(Lib, CallingConvention = C)] internal static extern SolverHandle ek_solver_new(int hashBits);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_solver_free(IntPtr solver);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_solver_stop(SolverHandle solver);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_clear(SolverHandle solver);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, [Out] int[] scores, [Out] int[] bestMoves);
     }
 
     /// <summary>
@@ -261,6 +303,14 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_restore(ref EvalState eval) { return Imports.ek_eval_restore(ref eval); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_pass(ref EvalState eval) { return Imports.ek_eval_pass(ref eval); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_accumulate_checked(ref EvalState eval, out int sum) { return Imports.ek_eval_accumulate_checked(ref eval, out sum); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solve_shallow(ref Board board, int alpha, ref long nodes) { return Imports.ek_solve_shallow(ref board, alpha, ref nodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static SolverHandle ek_solver_new(int hashBits) { return Imports.ek_solver_new(hashBits); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_free(IntPtr solver) { Imports.ek_solver_free(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_stop(SolverHandle solver) { Imports.ek_solver_stop(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes) { return Imports.ek_solver_set_node_limit(solver, maxNodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Imports.ek_solver_clear(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
     }
 
     /// <summary>
@@ -274,6 +324,8 @@ namespace EdaxKernels
         public const int Pass = 64;
         /// <summary>"No move".</summary>
         public const int NoMove = 65;
+
+        internal const int ErrRange = -2, ErrNoMemory = -10, ScoreNone = 32767;
 
         static Kernels()
         {
@@ -378,7 +430,7 @@ namespace EdaxKernels
         public static ulong PerftTerminal(Board board, int depth) { return Native.ek_perft_terminal(board.Player, board.Opponent, depth); }
 
         /// The common length of the arrays of a batch call.
-        static int Length(params Array[] arrays)
+        internal static int Length(params Array[] arrays)
         {
             foreach (Array a in arrays)
             {
@@ -388,7 +440,7 @@ namespace EdaxKernels
             return arrays[0].Length;
         }
 
-        static UIntPtr N(int length) { return new UIntPtr((uint)length); }
+        internal static UIntPtr N(int length) { return new UIntPtr((uint)length); }
 
         /// <summary>result[i] = Flip(xs[i], ps[i], os[i]).</summary>
         public static void FlipBatch(int[] xs, ulong[] ps, ulong[] os, ulong[] result)
@@ -500,6 +552,19 @@ namespace EdaxKernels
             Check(Native.ek_eval_load_buffer(data, new UIntPtr((ulong)data.LongLength)));
         }
 
+        /// <summary>
+        /// Edax 4.6's endgame leaf search (search_shallow) on the null window (alpha, alpha + 1):
+        /// returns the fail-soft score for the side to move, and Edax's node count in
+        /// <paramref name="nodes"/>. Throws EK_ERR_RANGE (-2) for more than 10 empty squares.
+        /// </summary>
+        public static int SolveShallow(Board board, int alpha, out long nodes)
+        {
+            nodes = 0;
+            int score = Native.ek_solve_shallow(ref board, alpha, ref nodes);
+            if (score == ScoreNone) Check(ErrRange);
+            return score;
+        }
+
         /// <summary>Whether evaluation weights are loaded.</summary>
         public static bool EvalLoaded { get { return Native.ek_eval_loaded() == 1; } }
 
@@ -598,6 +663,94 @@ namespace EdaxKernels
         void Free()
         {
             if (state.Feature != IntPtr.Zero) Native.ek_eval_free(ref state);
+        }
+    }
+
+    /// <summary>
+    /// An exact endgame solver (ek_solver_*): the final score of a position with perfect play and
+    /// a move reaching it, with a transposition table of 2^hashBits entries (32 bytes each) kept
+    /// between solves. One solve at a time (a second concurrent one throws EK_ERR_BUSY, -12);
+    /// Stop() may be called from any thread and makes the running solve throw EK_ERR_STOPPED
+    /// (-11). Owns native memory: Dispose it (or leave it to the finalizer).
+    /// </summary>
+    public sealed class Solver : IDisposable
+    {
+        readonly SolverHandle handle;
+        ulong nodeLimit;
+
+        static Solver()
+        {
+            Library.EnsureLoaded();
+        }
+
+        /// <summary>A solver with a table of 2^hashBits entries; throws EK_ERR_RANGE unless 1 &lt;= hashBits &lt;= 32.</summary>
+        public Solver(int hashBits = 20)
+        {
+            handle = Native.ek_solver_new(hashBits);
+            if (handle.IsInvalid)
+            {
+                handle.Dispose();
+                Kernels.Check(hashBits < 1 || hashBits > 32 ? Kernels.ErrRange : Kernels.ErrNoMemory);
+            }
+        }
+
+        /// <summary>
+        /// Solves <paramref name="board"/> on the window (alpha, beta), -64 &lt;= alpha &lt; beta &lt;= 64
+        /// (the default: the exact score). Throws EK_ERR_RANGE (bad window or overlapping
+        /// bitboards), EK_ERR_STOPPED or EK_ERR_BUSY.
+        /// </summary>
+        public SolveResult Solve(Board board, int alpha = -64, int beta = 64)
+        {
+            SolveResult r;
+            Kernels.Check(Native.ek_solver_solve(handle, ref board, alpha, beta, out r));
+            return r;
+        }
+
+        /// <summary>
+        /// Solves (players[i], opponents[i]) exactly into scores[i] and bestMoves[i] (bestMoves may
+        /// be null) in one native call. Throws as Solve (EK_ERR_RANGE when a position's bitboards
+        /// overlap; the positions before it are written).
+        /// </summary>
+        public void SolveBatch(ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves = null)
+        {
+            int n = bestMoves == null ? Kernels.Length(players, opponents, scores) : Kernels.Length(players, opponents, scores, bestMoves);
+            Kernels.Check(Native.ek_solver_solve_batch(handle, Kernels.N(n), players, opponents, scores, bestMoves));
+        }
+
+        /// <summary>The exact scores of (players[i], opponents[i]), in a new array.</summary>
+        public int[] SolveBatch(ulong[] players, ulong[] opponents)
+        {
+            var scores = new int[Kernels.Length(players, opponents)];
+            SolveBatch(players, opponents, scores);
+            return scores;
+        }
+
+        /// <summary>Makes the running solve (if any) throw EK_ERR_STOPPED soon; from any thread. Disposed: nothing.</summary>
+        public void Stop()
+        {
+            try { Native.ek_solver_stop(handle); }
+            catch (ObjectDisposedException) { }
+        }
+
+        /// <summary>About how many nodes a solve may search before it throws EK_ERR_STOPPED (0: no limit, the default).</summary>
+        public ulong NodeLimit
+        {
+            get { return nodeLimit; }
+            set
+            {
+                Kernels.Check(Native.ek_solver_set_node_limit(handle, value));
+                nodeLimit = value;
+            }
+        }
+
+        /// <summary>Empties the transposition table (throws EK_ERR_BUSY while a solve runs).</summary>
+        public void Clear() { Kernels.Check(Native.ek_solver_clear(handle)); }
+
+        /// <summary>Stops a running solve; the table is freed once it has returned (again: nothing).</summary>
+        public void Dispose()
+        {
+            Stop();
+            handle.Dispose();
         }
     }
 }

@@ -1,7 +1,10 @@
 // Per-call cost of Kernels.Flip from C# (mono), and per-board cost of Kernels.FlipBatch, on the
 // records of a flip.txt golden file, with the NuGet package's library (found beside
-// EdaxKernels.dll). Prints "csharp <single ns/call> <batch ns/board> <checksum>".
-// Usage: mono Bench.exe FLIP_TXT
+// EdaxKernels.dll); then the cost per position of Solver.SolveBatch on the first 200 positions of
+// eval.txt with at most 14 empty squares, as bindings/c/bench/bench.c measures it. Prints
+// "csharp <single ns/call> <batch ns/board> <checksum>" and "csharp-solve <batch us/position>
+// <checksum>".
+// Usage: mono Bench.exe FLIP_TXT EVAL_TXT
 
 using System;
 using System.Diagnostics;
@@ -12,7 +15,7 @@ using EdaxKernels;
 
 static class Bench
 {
-    const int Samples = 11;
+    const int Samples = 11, Solves = 200, SolveSamples = 3, SolvePasses = 10, MaxEmpties = 14;
     static int[] xs;
     static ulong[] ps, os, result;
     static ulong sink;
@@ -51,6 +54,36 @@ static class Bench
         return t[Samples / 2];
     }
 
+    /// Median over SolveSamples of the time per position of one SolveBatch call on the first
+    /// Solves positions of eval.txt with at most MaxEmpties empty squares, each sample SolvePasses
+    /// calls on a cleared table (the clearing not timed); and the sum of 100 * score + move.
+    static string SolveBatch(string evalTxt)
+    {
+        var boards = File.ReadLines(evalTxt).Where(l => !l.StartsWith("#")).Select(l => l.Split(' '))
+            .Select(r => new Board(ulong.Parse(r[0], NumberStyles.HexNumber), ulong.Parse(r[1], NumberStyles.HexNumber)))
+            .Where(b => 64 - Kernels.BitCount(b.Player | b.Opponent) <= MaxEmpties).Take(Solves).ToArray();
+        ulong[] sps = boards.Select(b => b.Player).ToArray(), sos = boards.Select(b => b.Opponent).ToArray();
+        int[] scores = new int[Solves], moves = new int[Solves];
+        var t = new double[SolveSamples];
+        using (var solver = new Solver(20))
+        {
+            for (int s = 0; s < SolveSamples; s++)
+            {
+                for (int r = 0; r < SolvePasses; r++)
+                {
+                    solver.Clear();
+                    var w = Stopwatch.StartNew();
+                    solver.SolveBatch(sps, sos, scores, moves);
+                    t[s] += w.Elapsed.TotalSeconds / SolvePasses / Solves * 1e6;
+                }
+            }
+        }
+        Array.Sort(t);
+        long check = 0;
+        for (int i = 0; i < Solves; i++) check += 100L * scores[i] + moves[i];
+        return string.Format(CultureInfo.InvariantCulture, "csharp-solve {0:F2} {1}", t[SolveSamples / 2], check);
+    }
+
     static int Main(string[] args)
     {
         var recs = File.ReadLines(args[0]).Where(l => !l.StartsWith("#")).Select(l => l.Split(' ')).ToArray();
@@ -60,6 +93,7 @@ static class Bench
         result = new ulong[xs.Length];
         double a = PerBoard(Single), b = PerBoard(Batch);
         Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "csharp {0:F2} {1:F2} {2}", a, b, sink));
+        Console.WriteLine(SolveBatch(args[1]));
         return 0;
     }
 }

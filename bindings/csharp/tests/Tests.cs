@@ -1,7 +1,9 @@
 // Tests of the C# binding: known answers from Edax 4.6 (tests/data/golden), single and batch
 // calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
-// environment variable EK_EVAL_DAT); loading and error reporting.
+// environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
+// scores, batch against single solves, a solve stopped from another thread, the node limit)
+// and Edax's leaf search (shallow.txt); loading and error reporting.
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
@@ -14,6 +16,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Threading;
 using EdaxKernels;
 
 static class Tests
@@ -351,6 +354,157 @@ static class Tests
         Throws<ObjectDisposedException>(() => e.Accumulate(), "accumulate after Dispose");
     }
 
+    /// An fforum problem: the board, its empty squares, best score and each listed move's score.
+    sealed class Problem
+    {
+        public Board Board;
+        public int Empties, Best;
+        public Dictionary<int, int> Moves = new Dictionary<int, int>();
+    }
+
+    static List<Problem> Fforum(string name)
+    {
+        var problems = new List<Problem>();
+        foreach (var line in File.ReadAllLines(Path.Combine(golden, "..", "fforum", name)))
+        {
+            if (line.StartsWith("#") || line.Trim().Length == 0) continue;
+            string[] f = line.Split(' ');
+            var pb = new Problem { Board = new Board(Hex(f[0]), Hex(f[1])), Empties = Dec(f[2]), Best = Dec(f[3]) };
+            foreach (var m in f.Skip(4))
+            {
+                string[] xs = m.Split(':');
+                pb.Moves[xs[0][0] - 'a' + 8 * (xs[0][1] - '1')] = Dec(xs[1]);
+            }
+            problems.Add(pb);
+        }
+        return problems;
+    }
+
+    /// A1 against H8: a finished game (a draw), solved at once.
+    static readonly Board Over = new Board(1UL, 1UL << 63);
+
+    static void SolverFforum()
+    {
+        var problems = Fforum("fforum-1-19.txt");
+        Eq(problems.Count, 19, "fforum-1-19 problems");
+        using (var s = new Solver(20))
+        {
+            for (int i = 0; i < problems.Count; i++)
+            {
+                SolveResult r = s.Solve(problems[i].Board);
+                int listed;
+                Eq(r.Score, problems[i].Best, "fforum #" + (i + 1));
+                Eq(problems[i].Moves.TryGetValue(r.BestMove, out listed) ? listed : -99, problems[i].Best, "fforum #" + (i + 1) + " move " + r.BestMove);
+                Eq(r.Nodes > 0, true, "nodes counted");
+            }
+        }
+    }
+
+    static void SolverBatch()
+    {
+        var problems = Fforum("fforum-1-19.txt");
+        ulong[] ps = problems.Select(p => p.Board.Player).ToArray(), os = problems.Select(p => p.Board.Opponent).ToArray();
+        int[] scores = new int[ps.Length], moves = new int[ps.Length];
+        // Two solvers given the same positions in the same order: their tables evolve alike.
+        using (var batch = new Solver(20))
+        using (var single = new Solver(20))
+        {
+            batch.SolveBatch(ps, os, scores, moves);
+            for (int i = 0; i < ps.Length; i++)
+            {
+                SolveResult r = single.Solve(problems[i].Board);
+                Eq(scores[i], r.Score, "batch score #" + (i + 1));
+                Eq(moves[i], r.BestMove, "batch move #" + (i + 1));
+                Eq(scores[i], problems[i].Best, "published score #" + (i + 1));
+            }
+            Eq(batch.SolveBatch(ps, os).SequenceEqual(scores), true, "scores-only batch");
+            Eq(batch.SolveBatch(new ulong[0], new ulong[0]).Length, 0, "empty batch");
+        }
+    }
+
+    static void SolverStop()
+    {
+        Board slow = Fforum("fforum-20-39.txt").First(p => p.Empties == 24).Board;
+        using (var s = new Solver(20))
+        {
+            object outcome = null;
+            // The probe below may hold the solver for a moment: the worker retries until it runs.
+            var worker = new Thread(() =>
+            {
+                while (true)
+                {
+                    try
+                    {
+                        outcome = s.Solve(slow);
+                        return;
+                    }
+                    catch (EdaxKernelsException e)
+                    {
+                        if (e.Status == -12) continue;
+                        outcome = e;
+                        return;
+                    }
+                }
+            });
+            worker.Start();
+            bool busySeen = false;
+            while (!busySeen && worker.IsAlive)
+            {
+                try { s.Solve(Over); }
+                catch (EdaxKernelsException e) { busySeen = e.Status == -12; }
+            }
+            while (worker.IsAlive)
+            {
+                s.Stop();
+                worker.Join(1);
+            }
+            Eq(busySeen, true, "a second solve refused while the first ran");
+            var stopped = outcome as EdaxKernelsException;
+            Eq(stopped != null ? stopped.Status : 0, -11, "the stopped solve's outcome (" + outcome + ")");
+            // The solver works again; the node limit stops a solve too.
+            s.NodeLimit = 10000;
+            Eq(s.NodeLimit, 10000UL, "node limit");
+            ExpectStatus(() => s.Solve(Board.Start), -11, "solve beyond the node limit");
+            s.NodeLimit = 0;
+            s.Clear();
+            var first = Fforum("fforum-1-19.txt")[0];
+            Eq(s.Solve(first.Board).Score, first.Best, "a solve after the stops");
+        }
+    }
+
+    static void SolveShallow()
+    {
+        foreach (var r in Records("shallow.txt"))
+        {
+            long nodes;
+            int score = Kernels.SolveShallow(new Board(Hex(r[0]), Hex(r[1])), Dec(r[2]), out nodes);
+            Eq(score + " " + nodes, r[3] + " " + r[4], "shallow " + string.Join(" ", r));
+        }
+    }
+
+    static void SolverErrors()
+    {
+        foreach (int bits in new[] { 0, 33, -1 }) ExpectStatus(() => new Solver(bits), -2, "hash bits " + bits);
+        var s = new Solver(8);
+        foreach (var w in new[] { new[] { 0, 0 }, new[] { 1, 0 }, new[] { -65, 64 }, new[] { -64, 65 } })
+            ExpectStatus(() => s.Solve(Board.Start, w[0], w[1]), -2, "window " + w[0] + ", " + w[1]);
+        ExpectStatus(() => s.Solve(new Board(1, 1)), -2, "overlap");
+        int[] scores = { 7, 7 };
+        ExpectStatus(() => s.SolveBatch(new[] { Over.Player, 1UL }, new[] { Over.Opponent, 1UL }, scores), -2, "batch with an overlap");
+        Eq(scores[0] + " " + scores[1], "0 7", "the positions before the overlap written, not the rest");
+        Throws<ArgumentException>(() => s.SolveBatch(new ulong[2], new ulong[1]), "lengths");
+        Throws<ArgumentNullException>(() => s.SolveBatch(null, new ulong[1]), "null array");
+        long n;
+        ExpectStatus(() => Kernels.SolveShallow(Board.Start, 0, out n), -2, "shallow with 60 empty squares");
+        SolveResult r = s.Solve(Over, -1, 1);
+        Eq(r.Score + " " + r.BestMove, "0 " + Kernels.NoMove, "a finished game");
+        s.Dispose();
+        s.Dispose();
+        s.Stop();
+        Throws<ObjectDisposedException>(() => s.Solve(Board.Start), "solve after Dispose");
+        Throws<ObjectDisposedException>(() => s.Clear(), "clear after Dispose");
+    }
+
     /// The informational version of EdaxKernels.dll, which the package's build sets (null otherwise).
     static string PackageVersion()
     {
@@ -425,6 +579,11 @@ static class Tests
         Run("errors and edge cases", Errors);
         Run("evaluation: eval.txt replayed (every level, file and bytes)", EvalReplay);
         Run("evaluation: bad loads, bad arguments, unload", EvalErrors);
+        Run("solver: fforum-1-19 to the published scores", SolverFforum);
+        Run("solver: a batch equals single solves", SolverBatch);
+        Run("solver: stopped from another thread, busy, node limit", SolverStop);
+        Run("solver: bad arguments, Dispose", SolverErrors);
+        Run("solve_shallow: shallow.txt", SolveShallow);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
         return failed == 0 ? 0 : 1;

@@ -1,9 +1,12 @@
 // Per-call cost of Kernels.flip from Java (JNI), and per-board cost of Kernels.flipBatch, on the
-// records of a flip.txt golden file, with the jar's libraries. Prints
-// "java <single ns/call> <batch ns/board> <checksum>".
-// Usage: java -cp edax-kernels-VERSION.jar:CLASSES Bench FLIP_TXT
+// records of a flip.txt golden file, with the jar's libraries; then the cost per position of
+// Solver.solveBatch on the first 200 positions of eval.txt with at most 14 empty squares, as
+// bindings/c/bench/bench.c measures it. Prints "java <single ns/call> <batch ns/board>
+// <checksum>" and "java-solve <batch us/position> <checksum>".
+// Usage: java -cp edax-kernels-VERSION.jar:CLASSES Bench FLIP_TXT EVAL_TXT
 
 import edaxkernels.Kernels;
+import edaxkernels.Solver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -11,7 +14,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 public final class Bench {
-    static final int SAMPLES = 11;
+    static final int SAMPLES = 11, SOLVES = 200, SOLVE_SAMPLES = 3, SOLVE_PASSES = 10, MAX_EMPTIES = 14;
     static int[] xs;
     static long[] ps, os, result;
     static long sink;
@@ -53,6 +56,38 @@ public final class Bench {
         return t[SAMPLES / 2];
     }
 
+    /**
+     * Median over SOLVE_SAMPLES of the time per position of one solveBatch call on the first
+     * SOLVES positions of eval.txt with at most MAX_EMPTIES empty squares, each sample
+     * SOLVE_PASSES calls on a cleared table (the clearing not timed); and the sum of
+     * 100 * score + move.
+     */
+    static String solveBatch(Path evalTxt) throws Exception {
+        long[][] boards = Files.readAllLines(evalTxt).stream().filter(l -> !l.startsWith("#")).map(l -> l.split(" "))
+                .map(r -> new long[] {Long.parseUnsignedLong(r[0], 16), Long.parseUnsignedLong(r[1], 16)})
+                .filter(b -> 64 - Long.bitCount(b[0] | b[1]) <= MAX_EMPTIES).limit(SOLVES).toArray(long[][]::new);
+        long[] sps = Arrays.stream(boards).mapToLong(b -> b[0]).toArray();
+        long[] sos = Arrays.stream(boards).mapToLong(b -> b[1]).toArray();
+        int[] scores = new int[SOLVES], moves = new int[SOLVES];
+        double[] t = new double[SOLVE_SAMPLES];
+        try (Solver solver = new Solver(20)) {
+            for (int s = 0; s < SOLVE_SAMPLES; s++) {
+                for (int r = 0; r < SOLVE_PASSES; r++) {
+                    solver.clear();
+                    long t0 = System.nanoTime();
+                    solver.solveBatch(sps, sos, scores, moves);
+                    t[s] += (System.nanoTime() - t0) / 1e3 / SOLVE_PASSES / SOLVES;
+                }
+            }
+        }
+        Arrays.sort(t);
+        long check = 0;
+        for (int i = 0; i < SOLVES; i++) {
+            check += 100L * scores[i] + moves[i];
+        }
+        return String.format("java-solve %.2f %d", t[SOLVE_SAMPLES / 2], check);
+    }
+
     public static void main(String[] args) throws Exception {
         List<String[]> recs = Files.readAllLines(Path.of(args[0])).stream()
                 .filter(l -> !l.startsWith("#")).map(l -> l.split(" ")).collect(Collectors.toList());
@@ -62,5 +97,6 @@ public final class Bench {
         result = new long[xs.length];
         double a = perBoard(Bench::single), b = perBoard(Bench::batch);
         System.out.printf("java %.2f %.2f %d%n", a, b, sink);
+        System.out.println(solveBatch(Path.of(args[1])));
     }
 }

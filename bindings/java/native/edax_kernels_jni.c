@@ -4,8 +4,9 @@
  * loads libedax_kernels.so with dlopen (from the path the Java side chose: explicit, the
  * EDAX_KERNELS_LIB variable, or the bare file name for the system search path) and resolves
  * every function it calls. Batch calls pin the Java arrays (GetPrimitiveArrayCritical, no copy
- * on HotSpot) for the duration of one library call. An Eval's EkEval lives in C memory
- * (malloc), its address held by the Java object as a long.
+ * on HotSpot) for the duration of one library call; a batch solve, too long for that, copies
+ * them. An Eval's EkEval lives in C memory (malloc), its address held by the Java object as a
+ * long, as a Solver's EkSolver.
  */
 #include <dlfcn.h>
 #include <jni.h>
@@ -25,7 +26,9 @@
     X(ek_count_last_flip_batch) X(ek_get_moves_batch) X(ek_get_mobility_batch) \
     X(ek_get_stability_batch) X(ek_board_get_hash_code_batch) X(ek_eval_load_file) \
     X(ek_eval_load_buffer) X(ek_eval_loaded) X(ek_eval_unload) X(ek_eval_init) X(ek_eval_free) \
-    X(ek_eval_set) X(ek_eval_update) X(ek_eval_restore) X(ek_eval_pass) X(ek_eval_accumulate_checked)
+    X(ek_eval_set) X(ek_eval_update) X(ek_eval_restore) X(ek_eval_pass) X(ek_eval_accumulate_checked) \
+    X(ek_solve_shallow) X(ek_solver_new) X(ek_solver_free) X(ek_solver_stop) X(ek_solver_set_node_limit) \
+    X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -253,5 +256,65 @@ JNIEXPORT jint E(accumulate0)(JNIEnv *env, jclass cls, jlong h, jintArray out) {
     int sum = 0, r = ek.ek_eval_accumulate_checked(STATE(h), &sum);
     jint v = sum;
     if (r == EK_OK) (*env)->SetIntArrayRegion(env, out, 0, 1, &v);
+    return r;
+}
+
+JNIEXPORT jint K(solveShallow0)(JNIEnv *env, jclass cls, jlong p, jlong o, jint alpha, jlongArray nodes) {
+    (void)cls;
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    int64_t n = 0;
+    int score = ek.ek_solve_shallow(&b, alpha, &n);
+    jlong v = n;
+    (*env)->SetLongArrayRegion(env, nodes, 0, 1, &v);
+    return score;
+}
+
+/* The solver, by the address new0 returned. */
+#define S(name) JNICALL Java_edaxkernels_Solver_##name
+#define SOLVER(h) ((EkSolver *)(intptr_t)(h))
+
+JNIEXPORT jlong S(new0)(JNIEnv *env, jclass cls, jint hash_bits) { UNUSED; return (jlong)(intptr_t)ek.ek_solver_new(hash_bits); }
+JNIEXPORT void S(free0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_solver_free(SOLVER(h)); }
+JNIEXPORT void S(stop0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_solver_stop(SOLVER(h)); }
+JNIEXPORT jint S(setNodeLimit0)(JNIEnv *env, jclass cls, jlong h, jlong n) { UNUSED; return ek.ek_solver_set_node_limit(SOLVER(h), (uint64_t)n); }
+JNIEXPORT jint S(clear0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_solver_clear(SOLVER(h)); }
+
+JNIEXPORT jint S(solve0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint alpha, jint beta, jlongArray out) {
+    (void)cls;
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    EkSolveResult r;
+    int s = ek.ek_solver_solve(SOLVER(h), &b, alpha, beta, &r);
+    if (s == EK_OK) {
+        jlong v[3] = {r.score, r.best_move, (jlong)r.nodes};
+        (*env)->SetLongArrayRegion(env, out, 0, 3, v);
+    }
+    return s;
+}
+
+/*
+ * A batch solve on copies of the arrays (a critical region would hold up the garbage collector,
+ * and so other threads, for the whole solve): the outputs are copied in too, so that the entries
+ * the solve does not write keep their content.
+ */
+JNIEXPORT jint S(solveBatch0)(JNIEnv *env, jclass cls, jlong h, jint n, jlongArray ps, jlongArray os,
+                              jintArray scores, jintArray moves) {
+    (void)cls;
+    size_t m = n > 0 ? (size_t)n : 1;
+    jlong *p = malloc(m * sizeof *p), *o = malloc(m * sizeof *o);
+    jint *s = malloc(m * sizeof *s), *x = moves != NULL ? malloc(m * sizeof *x) : NULL;
+    int r = EK_ERR_NO_MEMORY;
+    if (p != NULL && o != NULL && s != NULL && (moves == NULL || x != NULL)) {
+        (*env)->GetLongArrayRegion(env, ps, 0, n, p);
+        (*env)->GetLongArrayRegion(env, os, 0, n, o);
+        (*env)->GetIntArrayRegion(env, scores, 0, n, s);
+        if (moves != NULL) (*env)->GetIntArrayRegion(env, moves, 0, n, x);
+        r = ek.ek_solver_solve_batch(SOLVER(h), (size_t)n, (const uint64_t *)p, (const uint64_t *)o, s, x);
+        (*env)->SetIntArrayRegion(env, scores, 0, n, s);
+        if (moves != NULL) (*env)->SetIntArrayRegion(env, moves, 0, n, x);
+    }
+    free(p);
+    free(o);
+    free(s);
+    free(x);
     return r;
 }

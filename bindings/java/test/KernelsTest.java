@@ -1,7 +1,9 @@
 // Tests of the Java binding: known answers from Edax 4.6 (tests/data/golden), single and batch
 // calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
-// environment variable EK_EVAL_DAT); loading and error reporting.
+// environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
+// scores, batch against single solves, a solve stopped from another thread, the node limit)
+// and Edax's leaf search (shallow.txt); loading and error reporting.
 //
 // Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
 // load the default way (EDAX_KERNELS_LIB, else the jar's copy, extracted to the directory of
@@ -13,12 +15,16 @@ import edaxkernels.EdaxKernelsException;
 import edaxkernels.Eval;
 import edaxkernels.Kernels;
 import edaxkernels.Library;
+import edaxkernels.Solver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 public final class KernelsTest {
     private static Path golden;
@@ -361,6 +367,138 @@ public final class KernelsTest {
         throwsA(IllegalStateException.class, e::accumulate, "accumulate after close");
     }
 
+    /** An fforum problem: the board, its empty squares, best score and each listed move's score. */
+    record Problem(Board board, int empties, int best, Map<Integer, Integer> moves) {}
+
+    static List<Problem> fforum(String name) throws IOException {
+        List<Problem> problems = new ArrayList<>();
+        for (String line : Files.readAllLines(golden.resolve("../fforum").resolve(name))) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            String[] f = line.split(" ");
+            Map<Integer, Integer> moves = new HashMap<>();
+            for (int i = 4; i < f.length; i++) {
+                String[] m = f[i].split(":");
+                moves.put(m[0].charAt(0) - 'a' + 8 * (m[0].charAt(1) - '1'), dec(m[1]));
+            }
+            problems.add(new Problem(new Board(hex(f[0]), hex(f[1])), dec(f[2]), dec(f[3]), moves));
+        }
+        return problems;
+    }
+
+    /** A1 against H8: a finished game (a draw), solved at once. */
+    static final Board OVER = new Board(1L, 1L << 63);
+
+    static void solverFforum() throws Exception {
+        List<Problem> problems = fforum("fforum-1-19.txt");
+        eq(problems.size(), 19, "fforum-1-19 problems");
+        try (Solver s = new Solver(20)) {
+            for (int i = 0; i < problems.size(); i++) {
+                Problem pb = problems.get(i);
+                Solver.Result r = s.solve(pb.board());
+                eq(r.score(), pb.best(), "fforum #" + (i + 1));
+                eq(pb.moves().get(r.bestMove()), pb.best(), "fforum #" + (i + 1) + " move " + r.bestMove());
+                eq(r.nodes() > 0, true, "nodes counted");
+            }
+        }
+    }
+
+    static void solverBatch() throws Exception {
+        List<Problem> problems = fforum("fforum-1-19.txt");
+        long[] ps = problems.stream().mapToLong(p -> p.board().player).toArray();
+        long[] os = problems.stream().mapToLong(p -> p.board().opponent).toArray();
+        int[] scores = new int[ps.length], moves = new int[ps.length];
+        // Two solvers given the same positions in the same order: their tables evolve alike.
+        try (Solver batch = new Solver(20); Solver single = new Solver(20)) {
+            batch.solveBatch(ps, os, scores, moves);
+            for (int i = 0; i < ps.length; i++) {
+                Solver.Result r = single.solve(problems.get(i).board());
+                eq(scores[i], r.score(), "batch score #" + (i + 1));
+                eq(moves[i], r.bestMove(), "batch move #" + (i + 1));
+                eq(scores[i], problems.get(i).best(), "published score #" + (i + 1));
+            }
+            int[] only = batch.solveBatch(ps, os);
+            eq(java.util.Arrays.equals(only, scores), true, "scores-only batch");
+            eq(batch.solveBatch(new long[0], new long[0]).length, 0, "empty batch");
+        }
+    }
+
+    static void solverStop() throws Exception {
+        Board slow = fforum("fforum-20-39.txt").stream().filter(p -> p.empties() == 24).findFirst().orElseThrow().board();
+        try (Solver s = new Solver(20)) {
+            // The probe below may hold the solver for a moment: the worker retries until it runs.
+            CompletableFuture<Object> worker = CompletableFuture.supplyAsync(() -> {
+                while (true) {
+                    try {
+                        return s.solve(slow);
+                    } catch (EdaxKernelsException e) {
+                        if (e.status() != -12) {
+                            return e;
+                        }
+                    }
+                }
+            });
+            boolean busySeen = false;
+            while (!busySeen && !worker.isDone()) {
+                try {
+                    s.solve(OVER);
+                } catch (EdaxKernelsException e) {
+                    busySeen = e.status() == -12;
+                }
+            }
+            while (!worker.isDone()) {
+                s.stop();
+                Thread.onSpinWait();
+            }
+            Object outcome = worker.get();
+            eq(busySeen, true, "a second solve refused while the first ran");
+            eq(outcome instanceof EdaxKernelsException ? ((EdaxKernelsException) outcome).status() : outcome, -11,
+                    "the stopped solve's outcome");
+            // The solver works again; the node limit stops a solve too.
+            s.setNodeLimit(10_000);
+            eq(s.nodeLimit(), 10_000L, "node limit");
+            expectStatus(() -> s.solve(Board.START), -11, "solve beyond the node limit");
+            s.setNodeLimit(0);
+            s.clear();
+            Problem first = fforum("fforum-1-19.txt").get(0);
+            eq(s.solve(first.board()).score(), first.best(), "a solve after the stops");
+        }
+    }
+
+    static void solveShallow() throws Exception {
+        for (String[] r : records("shallow.txt")) {
+            Kernels.Shallow got = Kernels.solveShallow(new Board(hex(r[0]), hex(r[1])), dec(r[2]));
+            eq(got, new Kernels.Shallow(dec(r[3]), Long.parseLong(r[4])), "shallow " + String.join(" ", r));
+        }
+    }
+
+    static void solverErrors() throws Exception {
+        for (int bits : new int[] {0, 33, -1}) {
+            expectStatus(() -> new Solver(bits), -2, "hash bits " + bits);
+        }
+        Solver s = new Solver(8);
+        int[][] windows = {{0, 0}, {1, 0}, {-65, 64}, {-64, 65}};
+        for (int[] w : windows) {
+            expectStatus(() -> s.solve(Board.START, w[0], w[1]), -2, "window " + w[0] + ", " + w[1]);
+        }
+        expectStatus(() -> s.solve(new Board(1, 1)), -2, "overlap");
+        int[] scores = {7, 7};
+        expectStatus(() -> s.solveBatch(new long[] {OVER.player, 1}, new long[] {OVER.opponent, 1}, scores, null), -2,
+                "batch with an overlap");
+        eq(scores[0] + " " + scores[1], "0 7", "the positions before the overlap written, not the rest");
+        throwsA(IllegalArgumentException.class, () -> s.solveBatch(new long[2], new long[1]), "lengths");
+        throwsA(NullPointerException.class, () -> s.solveBatch(null, new long[1]), "null array");
+        expectStatus(() -> Kernels.solveShallow(Board.START, 0), -2, "shallow with 60 empty squares");
+        Solver.Result r = s.solve(OVER, -1, 1);
+        eq(r.score() + " " + r.bestMove(), "0 " + Kernels.NOMOVE, "a finished game");
+        s.close();
+        s.close();
+        s.stop();
+        throwsA(IllegalStateException.class, () -> s.solve(Board.START), "solve after close");
+        throwsA(IllegalStateException.class, s::clear, "clear after close");
+    }
+
     /** Cargo.toml's [workspace.package] version: its first "version = " line. */
     static String cargoVersion() throws IOException {
         Path cargo = golden.resolve("../../../Cargo.toml").normalize();
@@ -437,6 +575,11 @@ public final class KernelsTest {
         run("errors and edge cases", KernelsTest::errors);
         run("evaluation: eval.txt replayed (every level, file and bytes)", KernelsTest::evalReplay);
         run("evaluation: bad loads, bad arguments, unload", KernelsTest::evalErrors);
+        run("solver: fforum-1-19 to the published scores", KernelsTest::solverFforum);
+        run("solver: a batch equals single solves", KernelsTest::solverBatch);
+        run("solver: stopped from another thread, busy, node limit", KernelsTest::solverStop);
+        run("solver: bad arguments, close", KernelsTest::solverErrors);
+        run("solve_shallow: shallow.txt", KernelsTest::solveShallow);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");
         System.exit(failed == 0 ? 0 : 1);

@@ -1,9 +1,12 @@
 """Per-call cost of edax_kernels.flip from Python (the installed package's extension module), and
 per-board cost of flip_batch (NumPy arrays), on the records of a flip.txt golden file; and, in
 the same process with timeit, one call of flip(19, p, o), of the builtin max(19, p, o), and of
-the C library's ek_flip through ctypes (the binding's former path).
-Prints "python <single ns/call> <batch ns/board> <checksum> <flip ns> <max ns> <ctypes ns>".
-Usage: python bench.py FLIP_TXT LIBRARY_PATH   (LIBRARY_PATH: libedax_kernels.so, for ctypes)
+the C library's ek_flip through ctypes (the binding's former path); then the cost per position
+of Solver.solve_batch on the first 200 positions of eval.txt with at most 14 empty squares, as
+bindings/c/bench/bench.c measures it.
+Prints "python <single ns/call> <batch ns/board> <checksum> <flip ns> <max ns> <ctypes ns>" and
+"python-solve <batch us/position> <checksum>".
+Usage: python bench.py FLIP_TXT LIBRARY_PATH EVAL_TXT   (LIBRARY_PATH: libedax_kernels.so, for ctypes)
 """
 
 import ctypes
@@ -18,6 +21,7 @@ import numpy as np
 import edax_kernels as ek
 
 SAMPLES = 11
+SOLVES, SOLVE_SAMPLES, SOLVE_PASSES, MAX_EMPTIES = 200, 3, 10, 14
 
 
 def per_board(f, n):
@@ -42,6 +46,27 @@ def per_board(f, n):
 def per_call(stmt, g, n=200_000):
     """Median over SAMPLES of timeit's time per call of stmt, in ns."""
     return statistics.median(timeit.timeit(stmt, globals=g, number=n) / n * 1e9 for _ in range(SAMPLES))
+
+
+def solve_batch(eval_txt):
+    """Median over SOLVE_SAMPLES of the time per position of one solve_batch call on the first
+    SOLVES positions of eval.txt with at most MAX_EMPTIES empty squares, each sample SOLVE_PASSES
+    calls on a cleared table (the clearing not timed); and the sum of 100 * score + move."""
+    recs = [line.split() for line in Path(eval_txt).read_text().splitlines() if not line.startswith("#")]
+    boards = [(int(r[0], 16), int(r[1], 16)) for r in recs]
+    boards = [b for b in boards if 64 - bin(b[0] | b[1]).count("1") <= MAX_EMPTIES][:SOLVES]
+    ps, os_ = (np.array([b[i] for b in boards], dtype=np.uint64) for i in (0, 1))
+    times = []
+    with ek.Solver(hash_bits=20) as solver:
+        for _ in range(SOLVE_SAMPLES):
+            t = 0.0
+            for _ in range(SOLVE_PASSES):
+                solver.clear()
+                t0 = time.perf_counter()
+                scores, moves = solver.solve_batch(ps, os_)
+                t += time.perf_counter() - t0
+            times.append(t / SOLVE_PASSES / SOLVES * 1e6)
+    return statistics.median(times), int((100 * scores.astype(np.int64) + moves).sum())
 
 
 def main():
@@ -70,6 +95,8 @@ def main():
     g = {"flip": flip, "ek_flip": lib.ek_flip, "p": ek.START.player, "o": ek.START.opponent}
     calls = [per_call(stmt, g) for stmt in ("flip(19, p, o)", "max(19, p, o)", "ek_flip(19, p, o)")]
     print(f"python {a:.2f} {b:.2f} {sink[0] % 2**64} " + " ".join(f"{c:.1f}" for c in calls))
+    t, check = solve_batch(sys.argv[3])
+    print(f"python-solve {t:.2f} {check}")
 
 
 main()

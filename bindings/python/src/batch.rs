@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The number of elements of `b` when it is 1-D and C-contiguous, else a ValueError.
-fn length<T: Element>(b: &PyBuffer<T>) -> PyResult<usize> {
+pub(crate) fn length<T: Element>(b: &PyBuffer<T>) -> PyResult<usize> {
     if b.dimensions() != 1 || !b.is_c_contiguous() {
         return Err(PyValueError::new_err("batch arrays must be 1-D and C-contiguous"));
     }
@@ -24,24 +24,36 @@ fn check_len<T: Element>(b: &PyBuffer<T>, n: usize) -> PyResult<()> {
     Ok(())
 }
 
-/// An input buffer of `n` elements, read during the call.
-fn input<T: Element + Copy>(b: &PyBuffer<T>, n: usize) -> PyResult<BatchIn<'_, T>> {
+/// The address of the `n` elements of an input buffer (checked: 1-D, contiguous, `n` long).
+pub(crate) fn input_ptr<T: Element>(b: &PyBuffer<T>, n: usize) -> PyResult<*const T> {
     check_len(b, n)?;
-    // SAFETY: n contiguous, aligned elements (PyBuffer<T> checks the alignment), held by `b`
-    // for the borrow; read through raw pointers while the GIL is held, so no Python code
-    // changes them meanwhile.
-    Ok(unsafe { BatchIn::from_raw(b.buf_ptr() as *const T, n) })
+    Ok(b.buf_ptr() as *const T)
 }
 
-/// A writable output buffer of `n` elements, written in place.
-fn output<T: Element + Copy>(b: &PyBuffer<T>, n: usize) -> PyResult<BatchOut<'_, T>> {
+/// The address of the `n` elements of an output buffer (checked as inputs are, and writable).
+pub(crate) fn output_ptr<T: Element>(b: &PyBuffer<T>, n: usize) -> PyResult<*mut T> {
     check_len(b, n)?;
     if b.readonly() {
         return Err(PyValueError::new_err("out must be writable"));
     }
+    Ok(b.buf_ptr() as *mut T)
+}
+
+/// An input buffer of `n` elements, read during the call.
+fn input<T: Element + Copy>(b: &PyBuffer<T>, n: usize) -> PyResult<BatchIn<'_, T>> {
+    let ptr = input_ptr(b, n)?;
+    // SAFETY: n contiguous, aligned elements (PyBuffer<T> checks the alignment), held by `b`
+    // for the borrow; read through raw pointers while the GIL is held, so no Python code
+    // changes them meanwhile.
+    Ok(unsafe { BatchIn::from_raw(ptr, n) })
+}
+
+/// A writable output buffer of `n` elements, written in place.
+fn output<T: Element + Copy>(b: &PyBuffer<T>, n: usize) -> PyResult<BatchOut<'_, T>> {
+    let ptr = output_ptr(b, n)?;
     // SAFETY: as in `input`, and writable; the batch kernels read and write through raw
     // pointers only, so an output that is also an input is allowed.
-    Ok(unsafe { BatchOut::from_raw(b.buf_ptr() as *mut T, n) })
+    Ok(unsafe { BatchOut::from_raw(ptr, n) })
 }
 
 type Squares = PyBuffer<i32>;

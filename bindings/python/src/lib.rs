@@ -11,6 +11,7 @@ mod board;
 mod error;
 mod eval;
 mod kernels;
+mod solver;
 
 use pyo3::prelude::*;
 
@@ -18,5 +19,6 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     kernels::register(m)?;
     batch::register(m)?;
-    eval::register(m)
+    eval::register(m)?;
+    solver::register(m)
 }

@@ -14,6 +14,8 @@ public final class Kernels {
     /** "No move". */
     public static final int NOMOVE = 65;
 
+    private static final int SCORE_NONE = 32767, EK_ERR_RANGE = -2;
+
     static {
         Library.ensureLoaded();
     }
@@ -166,6 +168,25 @@ public final class Kernels {
     /** Perft, the published convention (a finished game counts at every deeper ply). */
     public static long perftTerminal(Board board, int depth) {
         return perftTerminal0(board.player, board.opponent, depth);
+    }
+
+    private static native int solveShallow0(long p, long o, int alpha, long[] nodes);
+
+    /** Edax's leaf search's outcome: the fail-soft score and the nodes searched. */
+    public record Shallow(int score, long nodes) {}
+
+    /**
+     * Edax 4.6's endgame leaf search (search_shallow) on the null window (alpha, alpha + 1): the
+     * fail-soft score for the side to move and Edax's node count. Throws EK_ERR_RANGE (-2) for
+     * more than 10 empty squares.
+     */
+    public static Shallow solveShallow(Board board, int alpha) {
+        long[] nodes = new long[1];
+        int score = solveShallow0(board.player, board.opponent, alpha, nodes);
+        if (score == SCORE_NONE) {
+            check(EK_ERR_RANGE);
+        }
+        return new Shallow(score, nodes[0]);
     }
 
     private static native int flipBatch0(int n, int[] xs, long[] ps, long[] os, long[] out);

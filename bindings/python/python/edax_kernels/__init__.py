@@ -14,6 +14,12 @@ eval.dat (once per process is enough: the weights are shared by every thread and
 ``Eval``), then an ``Eval`` follows a line of play: ``set(board)``, ``update(x, flipped)`` per
 move, ``pass_()`` per pass, ``restore()`` to take a move back, and ``accumulate()`` gives the
 raw sum of the weights of the current position (Edax's eval_accumulate).
+
+The exact solver: ``with Solver(hash_bits=20) as s:`` holds a transposition table of
+``2**hash_bits`` entries (32 bytes each); ``s.solve(board)`` gives ``(score, move, nodes)``,
+``s.solve_batch(players, opponents)`` the scores and moves of many positions in one native
+call, ``s.stop()`` (from any thread: solves release the GIL) makes a running solve raise
+EK_ERR_STOPPED. ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
 """
 
 from importlib.metadata import version as _dist_version
@@ -36,7 +42,7 @@ from ._native import (  # noqa: E402
     Eval, bit_count, can_move, count_last_flip, board_score_1, board_score_1_exact, eval_load_bytes,
     eval_load_file, eval_loaded, eval_unload, flip, get_corner_stability, get_edge_stability, get_mobility,
     get_moves, get_potential_mobility, get_stability, get_weighted_mobility, hash_code, isa, isa_supported,
-    perft, perft_terminal, set_isa, version,
+    perft, perft_terminal, set_isa, solve_shallow, version,
 )
 
 __all__ = [
@@ -49,6 +55,7 @@ __all__ = [
     "flip_batch", "board_next_batch", "count_last_flip_batch", "get_moves_batch",
     "get_mobility_batch", "get_stability_batch", "hash_code_batch",
     "eval_load_file", "eval_load_bytes", "eval_loaded", "eval_unload", "Eval",
+    "Solver", "SolveResult", "solve_shallow",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -161,3 +168,33 @@ def get_stability_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray
 def hash_code_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
     """out[i] = hash_code((ps[i], os_[i])), as uint64."""
     return _pair_batch(_native.hash_code_batch, np.uint64, ps, os_, out)
+
+
+class SolveResult(NamedTuple):
+    """A solve's outcome: the score for the side to move (exact inside the window, else a bound
+    on that side), a move giving it (PASS when the side to move must pass, NOMOVE when the game
+    is over), and the nodes searched."""
+
+    score: int
+    move: int
+    nodes: int
+
+
+class Solver(_native.Solver):
+    """An exact endgame solver with its transposition table (``2**hash_bits`` entries of 32
+    bytes; ``hash_bits`` in 1..32). One solve at a time; ``stop()`` from any thread; the table
+    is kept between solves. Use it in a ``with`` block, or ``close()`` it, to free the table."""
+
+    def solve(self, board, alpha: int = -64, beta: int = 64) -> SolveResult:
+        """Solves board on the window (alpha, beta), -64 <= alpha < beta <= 64 (EK_ERR_RANGE
+        otherwise, or when the bitboards overlap)."""
+        return SolveResult(*super().solve(board, alpha, beta))
+
+    def solve_batch(self, players, opponents) -> Tuple[np.ndarray, np.ndarray]:
+        """The exact scores and moves (int32 arrays) of the positions (players[i], opponents[i]),
+        in one native call; uint64 arrays are used in place (not to be changed by another thread
+        meanwhile). Raises like solve (EK_ERR_RANGE when a position's bitboards overlap)."""
+        (p, o), n = _arrays((players, np.uint64), (opponents, np.uint64))
+        scores, moves = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
+        self._solve_batch(p, o, scores, moves)
+        return scores, moves

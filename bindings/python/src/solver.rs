@@ -1,0 +1,172 @@
+//! The exact solver (`Solver`, the crate's `EkSolver`) and Edax's leaf search (`solve_shallow`).
+//! Solves run with the GIL released, so another Python thread can stop them.
+
+use crate::batch::{input_ptr, length, output_ptr};
+use crate::board::Board;
+use crate::error::{check, error, status_error};
+use edax_kernels::ffi::api::{EK_ERR_BUSY, EK_ERR_NO_MEMORY, EK_ERR_RANGE, EK_ERR_STOPPED, EK_SCORE_NONE};
+use edax_kernels::ffi::solver_api::ek_solver_solve_batch;
+use edax_kernels::{EkSolver, SolveError};
+use pyo3::buffer::PyBuffer;
+use pyo3::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The error of a solve that gave no result.
+fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
+    status_error(
+        py,
+        match e {
+            SolveError::Stopped => EK_ERR_STOPPED,
+            SolveError::Busy => EK_ERR_BUSY,
+        },
+    )
+}
+
+/// Edax 4.6's endgame leaf search on the null window (alpha, alpha + 1): (fail-soft score,
+/// nodes). Raises EK_ERR_RANGE for more than 10 empty squares.
+#[pyfunction]
+fn solve_shallow(py: Python<'_>, board: Board, alpha: i32) -> PyResult<(i32, i64)> {
+    let mut nodes = 0;
+    match edax_kernels::solve_shallow(&board.0, alpha, &mut nodes) {
+        EK_SCORE_NONE => Err(status_error(py, EK_ERR_RANGE)),
+        score => Ok((score, nodes)),
+    }
+}
+
+/// The arrays of a batch solve, moved to the thread-free section of the call.
+struct BatchArgs {
+    n: usize,
+    players: *const u64,
+    opponents: *const u64,
+    scores: *mut i32,
+    moves: *mut i32,
+}
+
+// SAFETY: the pointers stay valid for the whole call (the caller holds the buffers), and only
+// the solve reads and writes through them.
+unsafe impl Send for BatchArgs {}
+
+/// An exact endgame solver with its transposition table (2**hash_bits entries of 32 bytes).
+///
+/// One solve at a time (a second concurrent one raises EK_ERR_BUSY); stop() may be called from
+/// any thread. close(), or leaving a with block, stops a running solve and frees the table once
+/// it has returned.
+#[pyclass(module = "edax_kernels", frozen, subclass)]
+pub(crate) struct Solver {
+    /// None once closed; a running solve holds its own reference.
+    solver: Mutex<Option<Arc<EkSolver>>>,
+    /// The node limit last set (0: none).
+    node_limit: AtomicU64,
+}
+
+impl Solver {
+    /// The solver, or an error once closed.
+    fn live(&self, py: Python<'_>) -> PyResult<Arc<EkSolver>> {
+        let solver = self.solver.lock().unwrap_or_else(PoisonError::into_inner);
+        solver.clone().ok_or_else(|| error(py, "this Solver is closed", -1))
+    }
+}
+
+#[pymethods]
+impl Solver {
+    #[new]
+    #[pyo3(signature = (hash_bits = 20))]
+    fn new(py: Python<'_>, hash_bits: i32) -> PyResult<Self> {
+        match EkSolver::new(hash_bits) {
+            Some(s) => Ok(Solver { solver: Mutex::new(Some(Arc::new(s))), node_limit: AtomicU64::new(0) }),
+            None if (1..=32).contains(&hash_bits) => Err(status_error(py, EK_ERR_NO_MEMORY)),
+            None => Err(status_error(py, EK_ERR_RANGE)),
+        }
+    }
+
+    /// (score, move, nodes) of board on the window (alpha, beta), -64 <= alpha < beta <= 64.
+    #[pyo3(signature = (board, alpha = -64, beta = 64))]
+    fn solve(&self, py: Python<'_>, board: Board, alpha: i32, beta: i32) -> PyResult<(i32, i32, u64)> {
+        let b = board.0;
+        if !(-64 <= alpha && alpha < beta && beta <= 64) || b.player & b.opponent != 0 {
+            return Err(status_error(py, EK_ERR_RANGE));
+        }
+        let solver = self.live(py)?;
+        let r = py.detach(|| solver.solve(&b, alpha, beta)).map_err(|e| solve_error(py, e))?;
+        Ok((r.score, r.best_move, r.nodes))
+    }
+
+    /// Solves players[i], opponents[i] into scores[i], moves[i] (1-D contiguous buffers of one
+    /// length: uint64 inputs, int32 outputs); the package's solve_batch makes the outputs.
+    fn _solve_batch(
+        &self,
+        py: Python<'_>,
+        players: PyBuffer<u64>,
+        opponents: PyBuffer<u64>,
+        scores: PyBuffer<i32>,
+        moves: PyBuffer<i32>,
+    ) -> PyResult<()> {
+        let n = length(&players)?;
+        let args = BatchArgs {
+            n,
+            players: input_ptr(&players, n)?,
+            opponents: input_ptr(&opponents, n)?,
+            scores: output_ptr(&scores, n)?,
+            moves: output_ptr(&moves, n)?,
+        };
+        let solver = self.live(py)?;
+        let status = py.detach(move || {
+            let a = args;
+            // SAFETY: a live solver (only read through the pointer); arrays of n elements held by
+            // the buffers above until this call returns (read and written through raw
+            // pointers). Other Python threads run meanwhile: they must not write these arrays
+            // during the call, as with NumPy's own GIL-free loops.
+            unsafe {
+                ek_solver_solve_batch(Arc::as_ptr(&solver).cast_mut(), a.n, a.players, a.opponents, a.scores, a.moves)
+            }
+        });
+        check(py, status).map(drop)
+    }
+
+    /// Makes the running solve (if any) raise EK_ERR_STOPPED soon; any thread may call it.
+    fn stop(&self) {
+        if let Some(s) = self.solver.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
+            s.stop();
+        }
+    }
+
+    /// Nodes after which a solve raises EK_ERR_STOPPED (0: no limit).
+    #[getter]
+    fn node_limit(&self) -> u64 {
+        self.node_limit.load(Ordering::Relaxed)
+    }
+
+    #[setter]
+    fn set_node_limit(&self, py: Python<'_>, nodes: u64) -> PyResult<()> {
+        self.live(py)?.set_node_limit(nodes);
+        self.node_limit.store(nodes, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Empties the transposition table (raises EK_ERR_BUSY while a solve runs).
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        self.live(py)?.clear().map_err(|e| solve_error(py, e))
+    }
+
+    /// Stops a running solve and frees the table once it has returned (again: nothing).
+    fn close(&self) {
+        if let Some(s) = self.solver.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            s.stop();
+        }
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __exit__(&self, _exc: &Bound<'_, pyo3::types::PyTuple>) {
+        self.close();
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve_shallow, m)?)?;
+    m.add_class::<Solver>()
+}
