@@ -54,8 +54,8 @@ if ! "$venv/bin/python" -c 'import numpy, pytest, maturin, auditwheel' >/dev/nul
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check maturin auditwheel numpy pytest
 fi
-if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run --no-index --find-links "$wheelhouse" \
-    numpy pytest >/dev/null 2>&1; then
+if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run --ignore-installed --no-index \
+    --find-links "$wheelhouse" numpy pytest >/dev/null 2>&1; then
     echo "downloading numpy and pytest wheels into $wheelhouse"
     "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse" numpy pytest
 fi

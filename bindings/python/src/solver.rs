@@ -19,6 +19,7 @@ fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
         match e {
             SolveError::Stopped => EK_ERR_STOPPED,
             SolveError::Busy => EK_ERR_BUSY,
+            SolveError::Range => EK_ERR_RANGE,
         },
     )
 }
@@ -84,9 +85,6 @@ impl Solver {
     #[pyo3(signature = (board, alpha = -64, beta = 64))]
     fn solve(&self, py: Python<'_>, board: Board, alpha: i32, beta: i32) -> PyResult<(i32, i32, u64)> {
         let b = board.0;
-        if !(-64 <= alpha && alpha < beta && beta <= 64) || b.player & b.opponent != 0 {
-            return Err(status_error(py, EK_ERR_RANGE));
-        }
         let solver = self.live(py)?;
         let r = py.detach(|| solver.solve(&b, alpha, beta)).map_err(|e| solve_error(py, e))?;
         Ok((r.score, r.best_move, r.nodes))
