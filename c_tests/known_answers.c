@@ -1,6 +1,6 @@
 /*
  * Known answers from Edax 4.6 (tests/data/golden) through the C API, on every level this
- * CPU supports. Usage: known_answers GOLDEN_DIR
+ * CPU supports: the kernels, perft and the endgame leaf search (ek_solve_shallow). Usage: known_answers GOLDEN_DIR
  */
 #include "edax_kernels.h"
 #include "check.h"
@@ -173,6 +173,30 @@ static void check_perft(const char *isa)
     fclose(f);
 }
 
+/* Edax 4.6's search_shallow (shallow.txt: P O alpha score nodes): the fail-soft score and the
+ * nodes added to *n_nodes (which is added to, not set), and the same score without a counter. */
+static void check_shallow(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("shallow.txt");
+    long records = 0;
+    while (next_record(f, line, sizeof line)) {
+        EkBoard b;
+        int alpha, score;
+        long long nodes;
+        int64_t n = 1000000007;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %lld", &b.player, &b.opponent, &alpha, &score, &nodes) != 5) continue;
+        CHECK(ek_solve_shallow(&b, alpha, &n) == score, "[%s] solve_shallow %016" PRIx64 " %016" PRIx64 " alpha %d", isa,
+              b.player, b.opponent, alpha);
+        CHECK(n - 1000000007 == nodes, "[%s] solve_shallow nodes %" PRId64 ", want %lld (%016" PRIx64 " alpha %d)", isa,
+              n - 1000000007, nodes, b.player, alpha);
+        CHECK(ek_solve_shallow(&b, alpha, NULL) == score, "[%s] solve_shallow without a counter", isa);
+        ++records;
+    }
+    fclose(f);
+    CHECK(records == 24000, "[%s] shallow.txt: %ld records", isa, records);
+}
+
 int main(int argc, char **argv)
 {
     static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
@@ -201,6 +225,7 @@ int main(int argc, char **argv)
         check_symmetry(levels[i]);
         check_unique(levels[i]);
         check_perft(levels[i]);
+        check_shallow(levels[i]);
         printf("  %s: checked\n", levels[i]);
         ++tested;
     }

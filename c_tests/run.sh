@@ -58,12 +58,30 @@ for lang in c99 cxx17; do
         done
         EDAX_KERNELS_ISA=bogus "$api" -3 best 2>"$out/stderr.txt" || failed=1
         grep -q "EDAX_KERNELS_ISA" "$out/stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
+        # The solver: every level switched with ek_set_isa, then each level chosen by
+        # EDAX_KERNELS_ISA with a solve as the process's first call (levels above this CPU's:
+        # the best one is used, reported as unsupported on stderr).
+        solver=$(build solver_api "$lang" "$link")
+        env -u EDAX_KERNELS_ISA "$solver" "$root/tests/data/fforum" >"$out/solver_api.txt" || { cat "$out/solver_api.txt"; failed=1; }
+        tail -n 1 "$out/solver_api.txt"
+        for level in best portable sse2 avx2 avx512; do
+            if [ "$level" = best ]; then run=(env -u EDAX_KERNELS_ISA); else run=(env EDAX_KERNELS_ISA=$level); fi
+            "${run[@]}" "$solver" "$root/tests/data/fforum" $level >"$out/solver_api.txt" 2>&1 \
+                || { cat "$out/solver_api.txt"; echo "solver_api with EDAX_KERNELS_ISA=$level failed"; failed=1; }
+        done
+        echo "solver_api with each EDAX_KERNELS_ISA level: done"
         # Every process initialises the library once: the first-call race needs fresh processes.
         conc=$(build concurrency "$lang" "$link")
         for ((i = 0; i < ${CONCURRENCY_RUNS:-10}; i++)); do
             "$conc" "$root/tests/data/golden" "$eval_dat" 8 1 >"$out/concurrency.txt" || { cat "$out/concurrency.txt"; failed=1; break; }
         done
         echo "${CONCURRENCY_RUNS:-10} processes: $(cat "$out/concurrency.txt")"
+        conc=$(build solver_concurrency "$lang" "$link")
+        for ((i = 0; i < ${CONCURRENCY_RUNS:-10}; i++)); do
+            "$conc" "$root/tests/data/golden" "$root/tests/data/fforum" 8 >"$out/solver_concurrency.txt" \
+                || { cat "$out/solver_concurrency.txt"; failed=1; break; }
+        done
+        echo "${CONCURRENCY_RUNS:-10} processes: $(cat "$out/solver_concurrency.txt")"
     done
 done
 [ "$failed" = 0 ] && echo "C tests: all passed" || { echo "C tests: FAILED"; exit 1; }

@@ -2,14 +2,15 @@
 # The C tests under sanitizers, linked to the static library.
 #
 # 1. AddressSanitizer + UndefinedBehaviorSanitizer (gcc, -fno-sanitize-recover=all): the C test
-#    programs (eval_api and concurrency among them) are instrumented; the Rust library is not
-#    (ASan still checks every heap block the library allocates or frees through malloc, and
-#    catches the C side's misuse of the API).
-# 2. ThreadSanitizer: the concurrency test linked to a copy of the library built with
-#    `-Zsanitizer=thread` and its standard library rebuilt the same way (-Zbuild-std), so that
-#    both the C threads and the library's dispatch, selection, level switches and weight
-#    loading are instrumented. Needs the nightly toolchain with rust-src; without it the TSan step says
-#    SKIPPED (Miri's data-race detector runs the same scenario in tests/miri_threads.rs).
+#    programs (eval_api, solver_api and both concurrency tests among them) are instrumented;
+#    the Rust library is not (ASan still checks every heap block the library allocates or
+#    frees through malloc, and catches the C side's misuse of the API).
+# 2. ThreadSanitizer: the concurrency tests (concurrency.c, solver_concurrency.c) linked to a
+#    copy of the library built with `-Zsanitizer=thread` and its standard library rebuilt the
+#    same way (-Zbuild-std), so that both the C threads and the library's dispatch, selection,
+#    level switches, weight loading and solvers (tables, busy and stop) are instrumented.
+#    Needs the nightly toolchain with rust-src; without it the TSan step says SKIPPED (Miri's
+#    data-race detector runs the same scenarios in tests/miri_threads.rs).
 #
 # Usage: c_tests/sanitize.sh [LIBDIR]   (LIBDIR: default target/capi/release, scripts/build-capi.sh)
 set -euo pipefail
@@ -18,6 +19,7 @@ libdir=$(cd "${1:-$root/target/capi/release}" && pwd)
 out="$root/c_tests/out/sanitize"
 mkdir -p "$out"
 golden="$root/tests/data/golden"
+fforum="$root/tests/data/fforum"
 eval_dat=$("$root/scripts/synthetic-eval.sh")
 CC=${SANITIZE_CC:-gcc}
 CXX=${SANITIZE_CXX:-g++}
@@ -38,7 +40,7 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 for lang in c99 cxx17; do
     if [ "$lang" = c99 ]; then cc=("$CC" -std=c99); else cc=("$CXX" -x c++ -std=c++17); fi
-    for t in known_answers api_contract eval_api concurrency; do
+    for t in known_answers api_contract eval_api concurrency solver_api solver_concurrency; do
         build "$t-$lang-asan" "$t" "$libdir/libedax_kernels.a" "${cc[@]}" "${san[@]}"
     done
     "$out/known_answers-$lang-asan" "$golden" || failed=1
@@ -53,6 +55,17 @@ for lang in c99 cxx17; do
             || { cat "$out/concurrency.txt"; echo "concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
     done
     echo "concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/concurrency.txt")"
+    env -u EDAX_KERNELS_ISA "$out/solver_api-$lang-asan" "$fforum" >"$out/solver_api.txt" \
+        || { cat "$out/solver_api.txt"; echo "solver_api ($lang, ASan + UBSan) failed"; failed=1; }
+    for level in portable sse2; do
+        EDAX_KERNELS_ISA=$level "$out/solver_api-$lang-asan" "$fforum" $level >/dev/null || { echo "solver_api $level failed"; failed=1; }
+    done
+    echo "solver_api ($lang, ASan + UBSan): $(tail -n 1 "$out/solver_api.txt")"
+    for ((i = 0; i < runs; i++)); do
+        env -u EDAX_KERNELS_ISA "$out/solver_concurrency-$lang-asan" "$golden" "$fforum" 8 >"$out/solver_concurrency.txt" \
+            || { cat "$out/solver_concurrency.txt"; echo "solver_concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
+    done
+    echo "solver_concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/solver_concurrency.txt")"
 done
 unset ASAN_OPTIONS UBSAN_OPTIONS
 
@@ -80,6 +93,18 @@ if cargo +nightly --version >/dev/null 2>&1 && [ -d "$(rustc +nightly --print sy
             || { cat "$out/concurrency.txt" "$out/tsan.txt"; echo "concurrency (TSan) failed"; failed=1; break; }
     done
     echo "concurrency (TSan), $runs processes: $(cat "$out/concurrency.txt")"
+    # The solver's threads: the same way (the solves' tables, busy and stop flags instrumented).
+    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/solver_concurrency.c" \
+        -o "$out/solver_concurrency-tsan.o"
+    "$CC" -pthread "$out/solver_concurrency-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
+        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/solver_concurrency-tsan"
+    for ((i = 0; i < runs; i++)); do
+        level=$([ $((i % 2)) = 0 ] && echo "" || echo sse2)
+        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/solver_concurrency-tsan" "$golden" "$fforum" 8 \
+            >"$out/solver_concurrency.txt" 2>"$out/tsan.txt" \
+            || { cat "$out/solver_concurrency.txt" "$out/tsan.txt"; echo "solver_concurrency (TSan) failed"; failed=1; break; }
+    done
+    echo "solver_concurrency (TSan), $runs processes: $(cat "$out/solver_concurrency.txt")"
 else
     echo "SKIPPED (not run, not counted as passing): TSan needs the nightly toolchain with rust-src"
 fi

@@ -2,13 +2,15 @@
 //! checks the unsafe code it runs for undefined behaviour: every level Miri can run (the
 //! portable one, and the SIMD ones whose target features the build enables, as Miri reports no
 //! other CPU feature), the `ek_` C ABI with valid, NULL, aliasing and dangling-table pointers,
-//! and the dispatch (first-call selection, level switches). Also runs natively with the suite.
+//! the dispatch (first-call selection, level switches), the endgame leaf search and the exact
+//! solver on positions of a few empty squares. Also runs natively with the suite.
 
 mod common;
 
-use common::{naive_flip, naive_moves, random_positions};
+use common::{exact, naive_flip, naive_moves, random_positions, random_positions_where};
 use edax_kernels::ffi::api::*;
-use edax_kernels::{EkBoard, EkHash, EkHashTable, EkPerftStats, Isa, Kernels};
+use edax_kernels::ffi::solver_api::*;
+use edax_kernels::{EkBoard, EkHash, EkHashTable, EkPerftStats, EkSolveResult, EkSolver, Isa, Kernels};
 use std::cell::Cell;
 use std::ffi::CStr;
 
@@ -252,5 +254,237 @@ fn eval_kernels_and_c_abi() {
         }
         ek_eval_free(&mut e);
         assert!(e.feature.is_null());
+    }
+}
+
+/// Empty squares of a board.
+fn empties(b: &EkBoard) -> u32 {
+    (b.player | b.opponent).count_zeros()
+}
+
+/// Positions for the leaf search and the solver: a few reachable ones with 4 to 6 empty squares
+/// under Miri (4 to 10 natively), and one whose player must pass (4 empty squares).
+fn endgame_boards() -> Vec<EkBoard> {
+    let (n, max) = if cfg!(miri) { (3, 6) } else { (300, 10) };
+    let mut boards = random_positions_where(0xEDA5_0011, n, |b| (4..=max).contains(&empties(b)));
+    boards.push(EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120));
+    boards
+}
+
+/// The names of the levels that run here, for `ek_set_isa`.
+fn level_names() -> Vec<std::ffi::CString> {
+    levels().iter().map(|k| std::ffi::CString::new(k.isa().name()).expect("no NUL")).collect()
+}
+
+/// `solve_shallow` of every level Miri runs and `ek_solve_shallow` through the C ABI with each
+/// active: portable's score and node count, a fail-soft bound of the exact score; an
+/// overlapping board (a defined value, the same everywhere); NULL board and counter; a board
+/// with too many empty squares.
+#[test]
+fn solve_shallow_levels_and_c_abi() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    let mut boards = endgame_boards();
+    let overlap = EkBoard::new(boards[0].player | 0x8000_0000_0000_0001, boards[0].opponent | 0x8000_0000_0000_0001);
+    boards.push(overlap);
+    let alphas: &[i32] = if cfg!(miri) { &[-3, 2, i32::MIN] } else { &[-65, -9, -3, 0, 2, 17, 64, i32::MIN, i32::MAX] };
+    let names = level_names();
+    for b in &boards {
+        let v = if b.player & b.opponent == 0 { Some(exact(portable, b.player, b.opponent, -65, 65)) } else { None };
+        for &alpha in alphas {
+            let mut nodes = 0;
+            let score = portable.solve_shallow(b, alpha, &mut nodes);
+            assert!(nodes > 0, "{b:?} alpha {alpha}: no node");
+            if let Some(v) = v {
+                let ok = if score <= alpha.clamp(-65, 64) { v <= score } else { v >= score };
+                assert!(ok, "{b:?} alpha {alpha}: {score}, exact {v}");
+            }
+            for (k, name) in levels().into_iter().zip(&names) {
+                let mut n = 0;
+                assert_eq!((k.solve_shallow(b, alpha, &mut n), n), (score, nodes), "{:?} {b:?} alpha {alpha}", k.isa());
+                // SAFETY: a NUL-terminated name; a live board and counter, or NULL.
+                unsafe {
+                    assert_eq!(ek_set_isa(name.as_ptr()), EK_OK);
+                    let mut n = 7;
+                    assert_eq!(ek_solve_shallow(b, alpha, &mut n), score, "ek_solve_shallow {:?} {b:?}", k.isa());
+                    assert_eq!(n, 7 + nodes, "nodes added");
+                    assert_eq!(ek_solve_shallow(b, alpha, core::ptr::null_mut()), score);
+                }
+            }
+        }
+    }
+    let mut n = 7;
+    // SAFETY: NULL, or a live board and counter.
+    unsafe {
+        assert_eq!(ek_solve_shallow(core::ptr::null(), 0, &mut n), EK_SCORE_NONE);
+        assert_eq!(ek_solve_shallow(&EkBoard::START, 0, &mut n), EK_SCORE_NONE);
+    }
+    assert_eq!(n, 7, "nodes added without a search");
+}
+
+/// A position of 10 empty squares (of a random game), and its exact score.
+const DEEP: EkBoard = EkBoard { player: 0xa6ee_def7_4303_0f1f, opponent: 0x0901_2108_3c3c_3020 };
+const DEEP_SCORE: i32 = 16;
+
+#[test]
+#[cfg(not(miri))]
+fn deep_score_is_exact() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    assert_eq!(exact(portable, DEEP.player, DEEP.opponent, -65, 65), DEEP_SCORE);
+}
+
+/// The solver through the C ABI on every level Miri runs (and the Rust `EkSolver`): exact
+/// scores and moves giving them, fail-soft bounds on narrow windows, a table of 2 entries, the
+/// batch call against single calls, NULL pointers, bad windows, overlap, node limit, stop,
+/// clear, free.
+#[test]
+fn solver_c_abi() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    let boards = endgame_boards();
+    let exacts: Vec<i32> = boards.iter().map(|b| exact(portable, b.player, b.opponent, -65, 65)).collect();
+    let names = level_names();
+    let sentinel = EkSolveResult { score: 12345, best_move: -77, nodes: 99 };
+    for name in &names {
+        // SAFETY: a NUL-terminated name; live solvers, boards and results, or NULL where tested;
+        // each solver freed once, when no solve runs.
+        unsafe {
+            assert_eq!(ek_set_isa(name.as_ptr()), EK_OK);
+            for bits in [0, -1, 33, i32::MIN] {
+                assert!(ek_solver_new(bits).is_null(), "hash_bits {bits}");
+            }
+            let (s, tiny) = (ek_solver_new(6), ek_solver_new(1));
+            assert!(!s.is_null() && !tiny.is_null());
+            for (b, &v) in boards.iter().zip(&exacts) {
+                for solver in [s, tiny] {
+                    let mut out = sentinel;
+                    assert_eq!(ek_solver_solve(solver, b, -64, 64, &mut out), EK_OK);
+                    assert_eq!(out.score, v, "{b:?}");
+                    let moves = portable.get_moves(b.player, b.opponent);
+                    if moves == 0 {
+                        assert_eq!(out.best_move, EK_PASS, "{b:?}");
+                    } else {
+                        let x = out.best_move;
+                        assert!((0..64).contains(&x) && moves >> x & 1 == 1, "{b:?}: move {x}");
+                        let f = portable.flip(x, b.player, b.opponent);
+                        assert_eq!(
+                            -exact(portable, b.opponent ^ f, b.player ^ f ^ (1 << x), -65, 65),
+                            v,
+                            "{b:?}: move {x}"
+                        );
+                    }
+                }
+                // Narrow windows on a cleared table: fail-soft bounds.
+                for (alpha, beta) in [(v, v + 1), (v - 1, v)] {
+                    if alpha < -64 || beta > 64 {
+                        continue;
+                    }
+                    assert_eq!(ek_solver_clear(s), EK_OK);
+                    let mut out = sentinel;
+                    assert_eq!(ek_solver_solve(s, b, alpha, beta, &mut out), EK_OK);
+                    let ok = if out.score <= alpha { out.score >= v } else { out.score <= v && out.score >= beta };
+                    assert!(ok, "{b:?} ({alpha}, {beta}): {}, exact {v}", out.score);
+                }
+            }
+
+            // Bad arguments: nothing written.
+            let b = &boards[0];
+            let mut out = sentinel;
+            assert_eq!(ek_solver_solve(core::ptr::null_mut(), b, -64, 64, &mut out), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve(s, core::ptr::null(), -64, 64, &mut out), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve(s, b, -64, 64, core::ptr::null_mut()), EK_ERR_NULL);
+            for (alpha, beta) in [(0, 0), (3, -3), (-65, 0), (0, 65)] {
+                assert_eq!(ek_solver_solve(s, b, alpha, beta, &mut out), EK_ERR_RANGE);
+            }
+            let overlap = EkBoard::new(b.player | 1, b.opponent | 1);
+            assert_eq!(ek_solver_solve(s, &overlap, -64, 64, &mut out), EK_ERR_RANGE);
+            assert_eq!(ek_solver_set_node_limit(core::ptr::null_mut(), 1), EK_ERR_NULL);
+            assert_eq!(ek_solver_set_node_limit(s, 1), EK_OK);
+            assert_eq!(ek_solver_solve(s, b, -64, 64, &mut out), EK_ERR_STOPPED);
+            assert_eq!(out, sentinel, "written on failure");
+            assert_eq!(ek_solver_set_node_limit(s, 0), EK_OK);
+            ek_solver_stop(core::ptr::null_mut());
+            ek_solver_stop(s); // no solve running: the next one is not stopped
+            assert_eq!(ek_solver_clear(core::ptr::null_mut()), EK_ERR_NULL);
+            assert_eq!(ek_solver_clear(s), EK_OK);
+            assert_eq!(ek_solver_solve(s, b, -64, 64, &mut out), EK_OK);
+            assert_eq!(out.score, exacts[0]);
+
+            // The batch: single calls on a second solver, given the same boards.
+            let (ps, os): (Vec<u64>, Vec<u64>) = boards.iter().map(|b| (b.player, b.opponent)).unzip();
+            let n = boards.len();
+            let (mut scores, mut moves) = (vec![-999; n], vec![-999; n]);
+            let (batch, single) = (ek_solver_new(6), ek_solver_new(6));
+            assert_eq!(
+                ek_solver_solve_batch(batch, n, ps.as_ptr(), os.as_ptr(), scores.as_mut_ptr(), moves.as_mut_ptr()),
+                EK_OK
+            );
+            for (i, b) in boards.iter().enumerate() {
+                let mut r = sentinel;
+                assert_eq!(ek_solver_solve(single, b, -64, 64, &mut r), EK_OK);
+                assert_eq!((scores[i], moves[i]), (r.score, r.best_move), "batch #{i}");
+            }
+            assert_eq!(scores, exacts);
+            let mut scores2 = vec![-999; n];
+            assert_eq!(ek_solver_clear(batch), EK_OK);
+            assert_eq!(
+                ek_solver_solve_batch(batch, n, ps.as_ptr(), os.as_ptr(), scores2.as_mut_ptr(), core::ptr::null_mut()),
+                EK_OK
+            );
+            assert_eq!(scores2, exacts);
+            let null = core::ptr::null::<u64>();
+            assert_eq!(
+                ek_solver_solve_batch(
+                    core::ptr::null_mut(),
+                    n,
+                    ps.as_ptr(),
+                    os.as_ptr(),
+                    scores2.as_mut_ptr(),
+                    core::ptr::null_mut()
+                ),
+                EK_ERR_NULL
+            );
+            assert_eq!(
+                ek_solver_solve_batch(batch, n, null, os.as_ptr(), scores2.as_mut_ptr(), core::ptr::null_mut()),
+                EK_ERR_NULL
+            );
+            assert_eq!(
+                ek_solver_solve_batch(batch, n, ps.as_ptr(), null, scores2.as_mut_ptr(), core::ptr::null_mut()),
+                EK_ERR_NULL
+            );
+            assert_eq!(
+                ek_solver_solve_batch(batch, n, ps.as_ptr(), os.as_ptr(), core::ptr::null_mut(), moves.as_mut_ptr()),
+                EK_ERR_NULL
+            );
+            assert_eq!(
+                ek_solver_solve_batch(batch, 0, null, null, core::ptr::null_mut(), core::ptr::null_mut()),
+                EK_OK
+            );
+            // Overlap at position 1: position 0 solved and written, the rest not.
+            let (mut ps1, mut scores3) = (ps.clone(), vec![-999; n]);
+            ps1[1] |= os[1] & os[1].wrapping_neg();
+            assert_eq!(
+                ek_solver_solve_batch(batch, n, ps1.as_ptr(), os.as_ptr(), scores3.as_mut_ptr(), core::ptr::null_mut()),
+                EK_ERR_RANGE
+            );
+            assert_eq!(scores3[0], exacts[0]);
+            assert!(scores3[1..].iter().all(|&s| s == -999));
+            // 10 empty squares: the null-window search above the leaf search (table, stability
+            // cut-off, move ordering, prefetch) runs too; its score is checked natively below.
+            assert_eq!(ek_solver_clear(s), EK_OK);
+            let mut out = sentinel;
+            assert_eq!(ek_solver_solve(s, &DEEP, -64, 64, &mut out), EK_OK);
+            assert_eq!(out.score, DEEP_SCORE);
+            assert!(out.nodes > 1000, "{} nodes", out.nodes);
+            assert_eq!(ek_solver_solve(s, &DEEP, DEEP_SCORE - 1, DEEP_SCORE + 1, &mut out), EK_OK);
+            assert_eq!(out.score, DEEP_SCORE);
+            for solver in [s, tiny, batch, single, core::ptr::null_mut()] {
+                ek_solver_free(solver);
+            }
+        }
+    }
+    // The Rust API, shared by reference (EkSolver is Sync).
+    let solver = EkSolver::new(6).expect("a table");
+    let shared: &EkSolver = &solver;
+    for (b, &v) in boards.iter().zip(&exacts) {
+        assert_eq!(shared.solve(b, -64, 64).map(|r| r.score), Ok(v), "{b:?}");
     }
 }

@@ -5,9 +5,15 @@
 //! Results are checked against the portable kernels, called directly (not through the
 //! dispatch, which this test must be the first to use). The full-size version is the C test
 //! c_tests/concurrency.c (run under ThreadSanitizer by c_tests/sanitize.sh).
+//!
+//! Then (a second test, named to sort after the first: under Miri the tests run one at a time,
+//! in name order) threads share one solver: the busy flag that guards its table, the stop and
+//! clear calls from other threads, under the data-race detector. Full size:
+//! c_tests/solver_concurrency.c.
 
 use edax_kernels::ffi::api::*;
-use edax_kernels::{EkBoard, Isa};
+use edax_kernels::ffi::solver_api::*;
+use edax_kernels::{EkBoard, EkSolveResult, EkSolver, Isa, SolveError};
 use std::ffi::CString;
 use std::sync::{Arc, Barrier};
 
@@ -52,4 +58,88 @@ fn threads_race_the_first_call_and_level_switches() {
     for w in workers {
         w.join().expect("a worker failed");
     }
+}
+
+/// Three threads solve small positions on one solver (through the Rust `EkSolver` and the C
+/// ABI) while a fourth stops and clears it: every solve gives the exact score, or is refused
+/// as busy, or (for a solve the stop reached) reports the stop; a clear is done or refused as
+/// busy. Positions of 4 empty squares, scores checked against the portable negamax below.
+#[test]
+fn threads_share_one_solver() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    // Final positions of a game (4 empty squares), their exact scores by plain negamax.
+    fn negamax(k: &edax_kernels::Kernels, p: u64, o: u64) -> i32 {
+        let moves = k.get_moves(p, o);
+        if moves == 0 {
+            if !k.can_move(o, p) {
+                let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
+                let e = 64 - np - no;
+                return if np > no {
+                    np - no + e
+                } else if np < no {
+                    np - no - e
+                } else {
+                    0
+                };
+            }
+            return -negamax(k, o, p);
+        }
+        let (mut best, mut m) = (-65, moves);
+        while m != 0 {
+            let x = m.trailing_zeros() as i32;
+            m &= m - 1;
+            let f = k.flip(x, p, o);
+            best = best.max(-negamax(k, o ^ f, p ^ f ^ (1 << x)));
+        }
+        best
+    }
+    let boards = [
+        EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120),
+        EkBoard::new(0x0276_6a72_6332_0f1c, 0xfc89_958c_9ccd_f0e0),
+        EkBoard::new(0x60f2_d8ea_277b_1d00, 0x9f0d_2715_1884_82ff),
+    ];
+    let exacts: Vec<i32> = boards.iter().map(|b| negamax(portable, b.player, b.opponent)).collect();
+    let rounds = if cfg!(miri) { 2 } else { 2000 };
+    let solver = EkSolver::new(4).expect("a table");
+    std::thread::scope(|scope| {
+        let solver = &solver;
+        let (boards, exacts) = (&boards, &exacts);
+        for id in 0..3 {
+            scope.spawn(move || {
+                for r in 0..rounds {
+                    let i = (r + id) % boards.len();
+                    let out = if id == 0 {
+                        let mut out = EkSolveResult::default();
+                        let ptr = (solver as *const EkSolver).cast_mut();
+                        // SAFETY: a live solver (the C ABI only reads through the pointer), board and result.
+                        match unsafe { ek_solver_solve(ptr, &boards[i], -64, 64, &mut out) } {
+                            EK_OK => Ok(out),
+                            EK_ERR_BUSY => Err(SolveError::Busy),
+                            EK_ERR_STOPPED => Err(SolveError::Stopped),
+                            s => panic!("status {s}"),
+                        }
+                    } else {
+                        solver.solve(&boards[i], -64, 64)
+                    };
+                    match out {
+                        Ok(out) => assert_eq!(out.score, exacts[i], "{:?}", boards[i]),
+                        Err(SolveError::Busy) | Err(SolveError::Stopped) => {}
+                        Err(SolveError::Range) => panic!("a valid solve refused: {:?}", boards[i]),
+                    }
+                }
+            });
+        }
+        scope.spawn(move || {
+            let ptr = (solver as *const EkSolver).cast_mut();
+            for _ in 0..rounds {
+                solver.stop();
+                // SAFETY: a live solver.
+                let status = unsafe { ek_solver_clear(ptr) };
+                assert!(status == EK_OK || status == EK_ERR_BUSY, "clear: {status}");
+                assert!(matches!(solver.clear(), Ok(()) | Err(SolveError::Busy)));
+            }
+        });
+    });
+    // Nothing runs any more: the solver is free and exact.
+    assert_eq!(solver.solve(&boards[0], -64, 64).map(|r| r.score), Ok(exacts[0]));
 }

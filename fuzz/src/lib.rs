@@ -5,7 +5,8 @@
 //! level's results; it also checks the documented properties of those results (naive oracles
 //! for flips and moves, the lazy cut-off of `board_score_1`, the unique board, bad arguments
 //! of the C ABI), and the batch calls against the single-board ones. [`eval_loader`] checks
-//! the eval.dat loader and the evaluation. Any failure panics, which libFuzzer reports as a crash.
+//! the eval.dat loader and the evaluation, [`solver`] the endgame leaf search and the solver.
+//! Any failure panics, which libFuzzer reports as a crash.
 
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
@@ -15,6 +16,7 @@ use std::ffi::CString;
 use std::sync::OnceLock;
 
 pub mod eval_loader;
+pub mod solver;
 
 /// The naive oracles of the Rust tests (the module allows its unused parts).
 #[path = "../../tests/common/mod.rs"]

@@ -271,6 +271,7 @@ impl Stage for Solve4 {
         }
         let moves = [(x1, [x2, x3, x4]), (x2, [x1, x3, x4]), (x3, [x1, x2, x4]), (x4, [x1, x2, x3])];
         let (mut p, mut o, mut alpha, mut sign) = (p, o, alpha, 1);
+        let mut passed = false;
         loop {
             *nodes += 1;
             // The stable discs are some of o's: with too few discs o cannot reach alpha.
@@ -294,10 +295,13 @@ impl Stage for Solve4 {
             if best != SCORE_INF {
                 return sign * best;
             }
-            if K::get_moves(o, p) & e.squares == 0 {
+            // After a pass the side to move always has a move on a valid board (get_moves found
+            // one, and a legal move flips a neighbour). On overlapping bitboards get_moves may see
+            // moves that flip nothing for either side: without `passed` both would pass forever.
+            if passed || K::get_moves(o, p) & e.squares == 0 {
                 return sign * solve(K::popcount(o), 4);
             }
-            (p, o, alpha, sign) = (o, p, -alpha - 1, -sign);
+            (p, o, alpha, sign, passed) = (o, p, -alpha - 1, -sign, true);
         }
     }
 }

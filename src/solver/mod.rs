@@ -14,23 +14,28 @@ pub(crate) mod tt;
 use crate::board::{EkBoard, NOMOVE, PASS};
 use core::cell::UnsafeCell;
 use search::{Level, Search};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// [`EkSolver`]'s state: a solve (or a clear) holds the table.
+const BUSY: u8 = 1;
+/// [`EkSolver`]'s state: the solve holding the table was asked to stop (set only with [`BUSY`]).
+pub(crate) const STOP: u8 = 2;
 
 /// A solver: its transposition table and its controls. One solve at a time (a second
 /// concurrent one is refused); [`EkSolver::stop`] may be called from any thread.
 pub struct EkSolver {
-    /// Raised by `stop`, lowered when a solve starts.
-    stop: AtomicBool,
-    /// Held by the solve in progress.
-    busy: AtomicBool,
+    /// [`BUSY`] while a solve (or a clear) holds the table, with [`STOP`] once `stop` asked it
+    /// to stop; 0 otherwise. One word, so that a stop reaches exactly the solve holding the
+    /// table: `stop` sets [`STOP`] only while [`BUSY`] is set, and a solve's release clears both.
+    state: AtomicU8,
     /// Nodes after which a solve gives up (0: no limit).
     node_limit: AtomicU64,
     /// Only the holder of `busy` touches it.
     tt: UnsafeCell<tt::Table>,
 }
 
-// SAFETY: the table is only reached by the thread holding `busy` (an acquire/release flag);
-// the other fields are atomics.
+// SAFETY: the table is only reached by the thread holding `BUSY` (taken with acquire, released
+// with release); the other fields are atomics.
 unsafe impl Sync for EkSolver {}
 
 /// The result of a solve (also the C API's `EkSolveResult`).
@@ -63,8 +68,7 @@ impl EkSolver {
     /// when `hash_bits` is outside 1..=32 or the memory cannot be allocated.
     pub fn new(hash_bits: i32) -> Option<EkSolver> {
         Some(EkSolver {
-            stop: AtomicBool::new(false),
-            busy: AtomicBool::new(false),
+            state: AtomicU8::new(0),
             node_limit: AtomicU64::new(0),
             tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
         })
@@ -72,7 +76,10 @@ impl EkSolver {
 
     /// Makes the solve in progress (if any) return [`SolveError::Stopped`] soon.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        // Only while a solve holds the table: a solve that starts later starts from BUSY alone.
+        // (A separate flag, lowered when a solve starts, lost the stops that came between that
+        // solve taking the table and lowering the flag.)
+        let _ = self.state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| (s & BUSY != 0).then_some(s | STOP));
     }
 
     /// Sets the number of nodes after which a solve gives up with [`SolveError::Stopped`]
@@ -82,18 +89,19 @@ impl EkSolver {
     }
 
     /// Runs `f` on the table, unless another solve holds it.
-    pub(crate) fn with_table<T>(&self, f: impl FnOnce(&mut tt::Table, &AtomicBool, u64) -> T) -> Result<T, SolveError> {
-        if self.busy.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+    /// `f` gets the table, the state word (whose [`STOP`] bit asks it to stop) and the node limit.
+    pub(crate) fn with_table<T>(&self, f: impl FnOnce(&mut tt::Table, &AtomicU8, u64) -> T) -> Result<T, SolveError> {
+        // Idle is always 0: STOP is only ever set together with BUSY, and cleared with it.
+        if self.state.compare_exchange(0, BUSY, Ordering::Acquire, Ordering::Relaxed).is_err() {
             return Err(SolveError::Busy);
         }
-        self.stop.store(false, Ordering::Relaxed);
         let limit = match self.node_limit.load(Ordering::Relaxed) {
             0 => u64::MAX,
             n => n,
         };
-        // SAFETY: `busy` is held: no other thread reaches the table until it is released.
-        let out = f(unsafe { &mut *self.tt.get() }, &self.stop, limit);
-        self.busy.store(false, Ordering::Release);
+        // SAFETY: BUSY is held: no other thread reaches the table until it is released.
+        let out = f(unsafe { &mut *self.tt.get() }, &self.state, limit);
+        self.state.store(0, Ordering::Release);
         Ok(out)
     }
 

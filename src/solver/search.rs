@@ -7,9 +7,10 @@
 
 use super::order::{parity, parity_weight, MoveList};
 use super::tt::{Table, NO_MOVE};
+use super::STOP;
 use crate::endgame::solve_shallow;
 use crate::generic::Prims;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// Positions with at most this many empty squares go to Edax's leaf search.
 const SHALLOW: u32 = 7;
@@ -27,7 +28,7 @@ const NWS_STABILITY_THRESHOLD: [i8; 65] = [
 /// transposition table before searching them (enhanced transposition cut-off).
 const ETC_MIN_EMPTIES: u32 = 12;
 
-/// How often (in nodes) the search looks at the stop flag and the node limit.
+/// How often (in nodes) the search looks at the stop request and the node limit.
 const CHECK_EVERY: u64 = 1 << 14;
 
 /// A level's recursion: its `#[target_feature]` entry points for a child node.
@@ -42,7 +43,8 @@ pub(crate) trait Level: Prims {
 pub(crate) struct Search<'a> {
     pub tt: &'a mut Table,
     pub nodes: u64,
-    stop: &'a AtomicBool,
+    /// The solver's state word: its [`STOP`] bit asks the search to stop.
+    stop: &'a AtomicU8,
     /// Stop once this many nodes are searched (`u64::MAX`: no limit).
     node_limit: u64,
     next_check: u64,
@@ -51,7 +53,7 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub fn new(tt: &'a mut Table, stop: &'a AtomicBool, node_limit: u64) -> Self {
+    pub fn new(tt: &'a mut Table, stop: &'a AtomicU8, node_limit: u64) -> Self {
         Search { tt, nodes: 0, stop, node_limit, next_check: CHECK_EVERY.min(node_limit), stopped: false }
     }
 
@@ -61,7 +63,7 @@ impl<'a> Search<'a> {
     fn should_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes.saturating_add(CHECK_EVERY).min(self.node_limit);
-            self.stopped |= self.stop.load(Relaxed) || self.nodes >= self.node_limit;
+            self.stopped |= self.stop.load(Relaxed) & STOP != 0 || self.nodes >= self.node_limit;
         }
         self.stopped
     }
