@@ -11,6 +11,7 @@
 //! clear calls from other threads, under the data-race detector. Full size:
 //! c_tests/solver_concurrency.c.
 
+mod common;
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::solver_api::*;
 use edax_kernels::{EkBoard, EkSolveResult, EkSolver, Isa, SolveError};
@@ -63,42 +64,17 @@ fn threads_race_the_first_call_and_level_switches() {
 /// Three threads solve small positions on one solver (through the Rust `EkSolver` and the C
 /// ABI) while a fourth stops and clears it: every solve gives the exact score, or is refused
 /// as busy, or (for a solve the stop reached) reports the stop; a clear is done or refused as
-/// busy. Positions of 4 empty squares, scores checked against the portable negamax below.
+/// busy. Positions of 4 empty squares, scores checked against the tests' portable minimax.
 #[test]
 fn threads_share_one_solver() {
     let portable = Isa::Portable.kernels().expect("portable");
-    // Final positions of a game (4 empty squares), their exact scores by plain negamax.
-    fn negamax(k: &edax_kernels::Kernels, p: u64, o: u64) -> i32 {
-        let moves = k.get_moves(p, o);
-        if moves == 0 {
-            if !k.can_move(o, p) {
-                let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
-                let e = 64 - np - no;
-                return if np > no {
-                    np - no + e
-                } else if np < no {
-                    np - no - e
-                } else {
-                    0
-                };
-            }
-            return -negamax(k, o, p);
-        }
-        let (mut best, mut m) = (-65, moves);
-        while m != 0 {
-            let x = m.trailing_zeros() as i32;
-            m &= m - 1;
-            let f = k.flip(x, p, o);
-            best = best.max(-negamax(k, o ^ f, p ^ f ^ (1 << x)));
-        }
-        best
-    }
+    // Final positions of a game (4 empty squares), their exact scores by full-width minimax.
     let boards = [
         EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120),
         EkBoard::new(0x0276_6a72_6332_0f1c, 0xfc89_958c_9ccd_f0e0),
         EkBoard::new(0x60f2_d8ea_277b_1d00, 0x9f0d_2715_1884_82ff),
     ];
-    let exacts: Vec<i32> = boards.iter().map(|b| negamax(portable, b.player, b.opponent)).collect();
+    let exacts: Vec<i32> = boards.iter().map(|b| common::minimax(portable, b.player, b.opponent)).collect();
     let rounds = if cfg!(miri) { 2 } else { 2000 };
     let solver = EkSolver::new(4).expect("a table");
     std::thread::scope(|scope| {

@@ -11,6 +11,7 @@ mod shallow;
 
 use crate::generic::Prims;
 use empties::Empties;
+pub(crate) use shallow::SQUARE_VALUE;
 use shallow::{Full, Shallow, Solve4};
 
 const SCORE_MAX: i32 = 64;

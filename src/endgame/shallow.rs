@@ -11,8 +11,9 @@ const SCORE_INF: i32 = 127;
 /// stability cut-off is tried when alpha is at least this.
 const NWS_STABILITY_THRESHOLD: [i32; 11] = [99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20];
 
-/// Edax's `SQUARE_VALUE` (move.c), which breaks parity ties in `solve_3`.
-const SQUARE_VALUE: [u8; 64] = [
+/// Edax's `SQUARE_VALUE` (move.c): corners best, X squares worst. It breaks parity ties in
+/// `solve_3` here, and weighs a square in the solver's move ordering.
+pub(crate) const SQUARE_VALUE: [u8; 64] = [
     18, 4, 16, 12, 12, 16, 4, 18, //
     4, 2, 6, 8, 8, 6, 2, 4, //
     16, 6, 14, 10, 10, 14, 6, 16, //

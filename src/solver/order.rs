@@ -6,22 +6,11 @@
 //! stable in the corners, then the opponent's potential mobility, then the quadrant parity and
 //! the square's type.
 
+use crate::endgame::SQUARE_VALUE;
 use crate::generic::masks::CORNERS;
 use crate::generic::moves::potential_moves;
 use crate::generic::stability::corner_stable;
 use crate::generic::Prims;
-
-/// Edax's `SQUARE_VALUE` (move.c): corners best, X squares worst.
-const SQUARE_VALUE: [u8; 64] = [
-    18, 4, 16, 12, 12, 16, 4, 18, //
-    4, 2, 6, 8, 8, 6, 2, 4, //
-    16, 6, 14, 10, 10, 14, 6, 16, //
-    12, 8, 10, 0, 0, 10, 8, 12, //
-    12, 8, 10, 0, 0, 10, 8, 12, //
-    16, 6, 14, 10, 10, 14, 6, 16, //
-    4, 2, 6, 8, 8, 6, 2, 4, //
-    18, 4, 16, 12, 12, 16, 4, 18, //
-];
 
 const W_WIPEOUT: i32 = 1 << 30;
 const W_HASH_MOVE: i32 = 1 << 29;
