@@ -193,25 +193,21 @@ fn c_abi_strings_and_levels() {
 }
 
 /// The evaluation kernels of every level Miri runs, and the `ek_eval_` C ABI without weights
-/// (a valid weights file is 14 MB, too slow to parse under Miri: small index and weight tables
-/// are built here instead, every index in range as the loader's are).
+/// (a valid weights file is 14 MB, too slow to parse under Miri: one small weight table is built
+/// here instead).
 #[test]
 fn eval_kernels_and_c_abi() {
-    use edax_kernels::eval::{self, EkEval, EkMove, INDEX_LEN, PLY_STRIDE};
+    use edax_kernels::eval::{self, EkEval, EkMove, INDEX_LEN};
     use edax_kernels::ffi::eval_api::*;
     // Zeroed (cheap under Miri), then every 61st entry set.
-    let mut index: Box<[u32; INDEX_LEN]> = vec![0; INDEX_LEN].try_into().expect("INDEX_LEN entries");
-    let mut weights: Box<[i16; PLY_STRIDE]> = vec![0; PLY_STRIDE].try_into().expect("PLY_STRIDE weights");
+    let mut weights: Box<[i16; INDEX_LEN]> = vec![0; INDEX_LEN].try_into().expect("INDEX_LEN weights");
     for u in (0..INDEX_LEN).step_by(61) {
-        index[u] = (u * 7919 % PLY_STRIDE) as u32;
-    }
-    for i in (0..PLY_STRIDE).step_by(61) {
-        weights[i] = (i % 601) as i16 - 300;
+        weights[u] = (u * 7919 % 601) as i16 - 300;
     }
     let portable = Isa::Portable.kernels().expect("portable");
     for b in boards().into_iter().filter(|b| b.player & b.opponent == 0).take(4) {
         let f = eval::features(&b);
-        let want = portable.eval_accumulate(&f, &index, &weights);
+        let want = portable.eval_accumulate(&f, &weights);
         let moves = portable.get_moves(b.player, b.opponent);
         let x = if moves == 0 { 0 } else { moves.trailing_zeros() as i32 };
         let flipped = portable.flip(x, b.player, b.opponent);
@@ -219,7 +215,7 @@ fn eval_kernels_and_c_abi() {
             let mut want_next = f;
             portable.eval_update(&f, &mut want_next, x, flipped, player);
             for k in levels() {
-                assert_eq!(k.eval_accumulate(&f, &index, &weights), want, "{:?}", k.isa());
+                assert_eq!(k.eval_accumulate(&f, &weights), want, "{:?}", k.isa());
                 let mut next = f;
                 k.eval_update(&f, &mut next, x, flipped, player);
                 assert_eq!(next, want_next, "{:?}", k.isa());

@@ -14,7 +14,7 @@ pub(crate) mod weights;
 
 use crate::board::EkBoard;
 use patterns::{FEATURE_DELTA, FEATURE_OFFSET, FEATURE_SQUARES, N_FEATURES, N_PLIES};
-pub use weights::{LoadError, Weights, EVAL_FILE_SIZE, INDEX_LEN, PLY_STRIDE};
+pub use weights::{LoadError, Weights, EVAL_FILE_SIZE, INDEX_LEN};
 
 /// Edax's `Feature`: the 47 features of a position (and one padding feature).
 #[repr(C, align(32))]
@@ -91,15 +91,15 @@ pub(crate) fn update_scalar(from: &EkEvalFeature, x: usize, flipped: u64, player
 }
 
 /// `eval_accumulate` on plain integers: the sum of the weights of the 47 features, given the
-/// index table of the colour and the weights of the ply.
+/// weights of the ply and colour (one per unpacked feature).
 #[inline(always)]
-pub(crate) fn accumulate_scalar(f: &EkEvalFeature, index: &[u32; INDEX_LEN], ply: &[i16; PLY_STRIDE]) -> i32 {
+pub(crate) fn accumulate_scalar(f: &EkEvalFeature, weights: &[i16; INDEX_LEN]) -> i32 {
     let mut sum = 0;
     for (&f, &base) in f.v[..N_FEATURES].iter().zip(patterns::FEATURE_BASE.0.iter()) {
         let u = base as usize + f as usize;
-        // SAFETY: u < GROUP_BASE[4] + 65536 = INDEX_LEN, and index entries are at most N_PACKED,
-        // inside a ply's PLY_STRIDE weights: any feature value is in bounds.
-        sum += unsafe { *ply.get_unchecked(*index.get_unchecked(u) as usize) } as i32;
+        // SAFETY: bases are at most GROUP_BASE[4], so u < GROUP_BASE[4] + 65536 = INDEX_LEN:
+        // any feature value is in bounds.
+        sum += unsafe { *weights.get_unchecked(u) } as i32;
     }
     sum
 }
@@ -118,7 +118,7 @@ impl Weights {
     /// `eval_accumulate` with the kernels of one level: the sum of the weights of the features
     /// `f` at `ply` (0..=60, larger is 60) for `player` (0 or 1; only bit 0 is used).
     pub fn accumulate(&self, k: &crate::Kernels, f: &EkEvalFeature, ply: usize, player: i32) -> i32 {
-        k.eval_accumulate(f, self.index((player & 1) as usize), self.ply(ply))
+        k.eval_accumulate(f, self.table(ply, player as usize))
     }
 }
 

@@ -1,16 +1,17 @@
 //! Edax's eval.dat weights: parsing, and the process-wide published weights.
 //!
-//! The weights are kept **packed**, as in the file (61 plies x 114,364 int16 + one zero weight
-//! for the padding feature: 14 MB), instead of Edax's unpacked copy per ply and colour
-//! (61 x 2 x 226,317 int16: 55 MB). A feature is turned into its packed position by one of two
-//! shared index tables (one per colour: 2 MB in all), built from the pattern symmetries exactly
-//! as Edax's `unpack`. `weight(colour, ply, feature)` is therefore the
-//! value Edax's `EVAL_WEIGHT[ply][colour][feature]` holds.
+//! The weights are **unpacked** as Edax's `eval_open` does: one table per ply and colour, indexed
+//! by the unpacked feature (the feature plus its group's start), so that an evaluation reads each
+//! of its 47 weights with one independent load (61 x 2 x 262,366 int16: 64 MB, in transparent
+//! huge pages where Linux allows; Edax: 55 MB in 4 KiB pages). Unpacking goes through two shared
+//! index tables (one per colour: 2 MB in all), built from the pattern symmetries exactly as
+//! Edax's `unpack`: `table(ply, colour)[feature]` is the value Edax's
+//! `EVAL_WEIGHT[ply][colour][feature]` holds.
 
 use super::patterns::{Shape, CONSTANT, N_PACKED, N_PLIES, N_UNPACKED, SHAPES};
 use super::table::Table;
 use std::sync::atomic::{AtomicPtr, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 /// Why a file or buffer is not loadable.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,34 +37,21 @@ pub const EVAL_FILE_SIZE: usize = 28 + N_PLIES * N_PACKED * 2;
 const EDAX: u32 = 0x4544_4158;
 const EVAL: u32 = 0x4556_414C;
 
-/// Stride of one ply: its packed weights, the zero weight of the padding feature, and one more
-/// zero so that a 32-bit gather of the last weight stays inside the ply.
-///
-/// cbindgen:ignore
-pub const PLY_STRIDE: usize = N_PACKED + 2;
-
 /// Loaded weights, immutable once published.
 pub struct Weights {
-    /// `PLY_STRIDE` weights per ply.
-    packed: Table<i16, { N_PLIES * PLY_STRIDE }>,
-    /// The shared index tables.
-    index: &'static IndexTables,
+    /// `INDEX_LEN` weights per ply and colour, ply by ply, colour 0 first.
+    unpacked: Table<i16, { N_PLIES * 2 * INDEX_LEN }>,
     /// Version, release and build fields of the header.
     pub version: [u32; 3],
 }
 
 impl Weights {
-    /// The packed weights of `ply` (0..=60; larger plies give ply 60's).
+    /// The weights of `ply` (0..=60; larger plies give ply 60's) for `colour` (0: the features'
+    /// player is the side to move; only bit 0 is used), one per unpacked feature.
     #[inline(always)]
-    pub(crate) fn ply(&self, ply: usize) -> &[i16; PLY_STRIDE] {
-        let ply = ply.min(N_PLIES - 1);
-        self.packed[ply * PLY_STRIDE..(ply + 1) * PLY_STRIDE].try_into().expect("PLY_STRIDE weights per ply")
-    }
-
-    /// The index table of `colour` (0: the features' player is the side to move).
-    #[inline(always)]
-    pub(crate) fn index(&self, colour: usize) -> &[u32; INDEX_LEN] {
-        self.index.get(colour)
+    pub(crate) fn table(&self, ply: usize, colour: usize) -> &[i16; INDEX_LEN] {
+        let start = (ply.min(N_PLIES - 1) * 2 + (colour & 1)) * INDEX_LEN;
+        self.unpacked[start..start + INDEX_LEN].try_into().expect("INDEX_LEN weights per table")
     }
 
     /// Parses an eval.dat image: header EDAX/EVAL in either byte order, version fields, then
@@ -80,20 +68,27 @@ impl Weights {
         }
         let field = |i: usize| word(i).map_or(0, |w| if swap { w.swap_bytes() } else { w });
         let index = index_tables().ok_or(LoadError::NoMemory)?;
-        let mut packed = Table::zeroed().ok_or(LoadError::NoMemory)?;
-        for (ply, out) in packed.chunks_exact_mut(PLY_STRIDE).enumerate() {
+        let mut unpacked = Table::zeroed().ok_or(LoadError::NoMemory)?;
+        // One ply's packed weights, then the zero weight of the indexes no pattern uses.
+        let mut packed = vec![0i16; N_PACKED + 1];
+        for (ply, out) in unpacked.chunks_exact_mut(2 * INDEX_LEN).enumerate() {
             let record = &data[28 + ply * N_PACKED * 2..28 + (ply + 1) * N_PACKED * 2];
-            for (w, b) in out.iter_mut().zip(record.chunks_exact(2)) {
+            for (w, b) in packed.iter_mut().zip(record.chunks_exact(2)) {
                 let v = i16::from_le_bytes([b[0], b[1]]);
                 *w = if swap { v.swap_bytes() } else { v };
             }
+            for (colour, table) in out.chunks_exact_mut(INDEX_LEN).enumerate() {
+                for (w, &i) in table.iter_mut().zip(index.get(colour).iter()) {
+                    *w = packed[i as usize];
+                }
+            }
         }
-        Ok(Weights { packed, index, version: [field(2), field(3), field(4)] })
+        Ok(Weights { unpacked, version: [field(2), field(3), field(4)] })
     }
 }
 
-/// Length of an index table: any 16-bit feature value of any group is a valid index, so no
-/// lookup needs a bounds check; indexes past the patterns give the zero weight.
+/// Length of an index table and of a weight table: any 16-bit feature value of any group is a
+/// valid index, so no lookup needs a bounds check; indexes past the patterns give the zero weight.
 ///
 /// cbindgen:ignore
 pub const INDEX_LEN: usize = super::patterns::GROUP_BASE[4] as usize + 65536;
@@ -101,7 +96,7 @@ pub const INDEX_LEN: usize = super::patterns::GROUP_BASE[4] as usize + 65536;
 /// `INDEX[colour][u]`: the packed position (at most `N_PACKED`, the zero weight) of the weight
 /// of unpacked index `u` for colour `colour` (0: the features' player is the side to move),
 /// the two colours one after the other.
-pub(crate) struct IndexTables(Table<u32, { 2 * INDEX_LEN }>);
+struct IndexTables(Table<u32, { 2 * INDEX_LEN }>);
 
 impl IndexTables {
     /// Colour `colour & 1`'s table.
@@ -152,24 +147,19 @@ fn fill_shape(shape: &Shape, index: &mut [u32]) {
     }
 }
 
-/// The index tables, built on first use (a few milliseconds) and shared by all weights; `None`
-/// when their 2 MB cannot be allocated.
-fn index_tables() -> Option<&'static IndexTables> {
-    static TABLES: OnceLock<Option<IndexTables>> = OnceLock::new();
-    TABLES
-        .get_or_init(|| {
-            let mut index = Table::zeroed()?;
-            index.fill(N_PACKED as u32);
-            for shape in &SHAPES {
-                fill_shape(shape, &mut index[..]);
-            }
-            for colour in index.chunks_exact_mut(INDEX_LEN) {
-                colour[CONSTANT.0 as usize] = CONSTANT.1;
-                debug_assert_eq!(colour[N_UNPACKED - 1], N_PACKED as u32);
-            }
-            Some(IndexTables(index))
-        })
-        .as_ref()
+/// The index tables, built for each parse (a few milliseconds, then freed); `None` when their
+/// 2 MB cannot be allocated.
+fn index_tables() -> Option<IndexTables> {
+    let mut index = Table::zeroed()?;
+    index.fill(N_PACKED as u32);
+    for shape in &SHAPES {
+        fill_shape(shape, &mut index[..]);
+    }
+    for colour in index.chunks_exact_mut(INDEX_LEN) {
+        colour[CONSTANT.0 as usize] = CONSTANT.1;
+        debug_assert_eq!(colour[N_UNPACKED - 1], N_PACKED as u32);
+    }
+    Some(IndexTables(index))
 }
 
 /// The published weights (null before the first successful load).
@@ -192,7 +182,7 @@ pub fn active() -> Option<&'static Weights> {
 pub fn publish(data: &[u8]) -> Result<&'static Weights, LoadError> {
     let weights = Weights::parse(data)?;
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    let w = match loaded.iter().find(|w| *w.packed == *weights.packed && w.version == weights.version) {
+    let w = match loaded.iter().find(|w| *w.unpacked == *weights.unpacked && w.version == weights.version) {
         Some(w) => *w,
         None => {
             let w: &'static Weights = Box::leak(Box::new(weights));

@@ -33,7 +33,8 @@ fn load_status(r: Result<&'static eval::Weights, LoadError>) -> c_int {
 /// On error nothing changes: the weights in use, if any, stay in use. Thread-safe: concurrent
 /// loads are serialised, and loading data already loaded reuses it (weights are never freed
 /// while the process runs, so other threads may keep evaluating; each distinct file costs
-/// 14 MB, plus 2 MB of index tables once, in transparent huge pages where Linux allows).
+/// 64 MB, unpacked per ply and colour as Edax does, in transparent huge pages where Linux
+/// allows, and 2 MB more while it loads).
 ///
 /// # Safety
 /// `path` must be NULL or a NUL-terminated string.
@@ -253,10 +254,9 @@ unsafe fn accumulate(k: &Kernels, eval: *const EkEval) -> Result<i32, c_int> {
         return Err(EK_ERR_RANGE);
     }
     let w = weights::active().ok_or(EK_ERR_EVAL_NONE)?;
-    let index = w.index((eval.player & 1) as usize);
     // SAFETY: slot ply (<= 60) exists.
     let f = unsafe { &*eval.feature.add(eval.ply as usize) };
-    Ok(k.eval_accumulate(f, index, w.ply(eval.ply as usize)))
+    Ok(k.eval_accumulate(f, w.table(eval.ply as usize, eval.player as usize)))
 }
 
 /// Edax's `eval_accumulate`: the raw sum of the weights of the 47 features at `ply` for

@@ -130,10 +130,9 @@ macro_rules! generic_entry {
     (eval_accumulate, [$($a:tt)*] $P:ty) => {
         $($a)* pub(in crate::isa) unsafe extern "C" fn eval_accumulate(
             f: &EkEvalFeature,
-            index: &[u32; INDEX_LEN],
-            weights: &[i16; PLY_STRIDE],
+            weights: &[i16; INDEX_LEN],
         ) -> i32 {
-            crate::eval::accumulate_scalar(f, index, weights)
+            crate::eval::accumulate_scalar(f, weights)
         }
     };
     (solve_shallow, [$($a:tt)*] $P:ty) => {
@@ -161,7 +160,7 @@ macro_rules! generic_entries {
             #[allow(unused_imports)]
             use crate::{board::{EkBoard, UniqueBoard}, generic::{perft::EkPerftStats, Prims}};
             #[allow(unused_imports)]
-            use crate::eval::{EkEvalFeature, weights::{INDEX_LEN, PLY_STRIDE}};
+            use crate::eval::{EkEvalFeature, weights::INDEX_LEN};
             #[allow(unused_imports)]
             use super::*;
             $( generic_entry!($name, $attrs $P); )*

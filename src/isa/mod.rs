@@ -7,7 +7,7 @@
 //! so that an `extern "C"` export can jump straight to them.
 
 use crate::board::{EkBoard, UniqueBoard};
-use crate::eval::weights::{INDEX_LEN, PLY_STRIDE};
+use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::generic::perft::EkPerftStats;
 use crate::solver::{EkSolveResult, EkSolver};
@@ -284,9 +284,9 @@ kernel_table! {
     /// `eval_update`: the features after the side to move plays `x` (0..=63) flipping
     /// `flipped`, `player` being `EkEval::player`.
     fn eval_update(from: &EkEvalFeature, to: &mut EkEvalFeature, x: i32, flipped: u64, player: i32) -> ();
-    /// `eval_accumulate`: the sum of the weights of the 47 features, given the index table of
-    /// the colour and the weights of the ply.
-    fn eval_accumulate(f: &EkEvalFeature, index: &[u32; INDEX_LEN], weights: &[i16; PLY_STRIDE]) -> i32;
+    /// `eval_accumulate`: the sum of the weights of the 47 features, given the weights of the
+    /// ply and colour (one per unpacked feature).
+    fn eval_accumulate(f: &EkEvalFeature, weights: &[i16; INDEX_LEN]) -> i32;
     /// Perft counters of the tree of `depth` plies below `b`.
     fn perft(b: EkBoard, depth: i32) -> EkPerftStats;
     /// Edax 4.6's endgame leaf search `search_shallow(search, alpha)` on `board` (at most 10

@@ -326,21 +326,20 @@ eval_update_vectors!(
 );
 
 /// `eval_accumulate`: the 47 unpacked indexes (feature + its group's start) in one vector pass,
-/// then one scalar index-table load and weight load per feature. The indexes are read back with
-/// volatile loads so that the compiler keeps this scalar: its own vectorisation of the loop
-/// assembles the weights lane by lane and is slower.
+/// then one scalar weight load per feature. The indexes are read back with volatile loads so
+/// that the compiler keeps this scalar: its own vectorisation of the loop assembles the weights
+/// lane by lane and is slower.
 #[inline(always)]
 pub(super) unsafe fn eval_accumulate_avx2(
     f: &crate::eval::EkEvalFeature,
-    index: &[u32; crate::eval::INDEX_LEN],
-    weights: &[i16; crate::eval::PLY_STRIDE],
+    weights: &[i16; crate::eval::INDEX_LEN],
 ) -> i32 {
     #[repr(C, align(32))]
     struct Indexes([u32; 48]);
     let mut u = Indexes([0; 48]);
     let base = crate::eval::patterns::FEATURE_BASE.0.as_ptr() as *const __m256i;
     // SAFETY: 6 x 8 features (96 bytes, 32-aligned), bases and indexes; every index is below
-    // INDEX_LEN and every table entry at most N_PACKED, inside the ply's weights.
+    // INDEX_LEN (bases are at most GROUP_BASE[4]), inside the weights.
     unsafe {
         for k in 0..6 {
             let fk = _mm256_cvtepu16_epi32(_mm_load_si128(f.v.as_ptr().add(8 * k) as *const __m128i));
@@ -352,7 +351,7 @@ pub(super) unsafe fn eval_accumulate_avx2(
         let mut sum = 0;
         for i in 0..crate::eval::patterns::N_FEATURES {
             let ui = core::ptr::read_volatile(u.0.as_ptr().add(i)) as usize;
-            sum += *weights.get_unchecked(*index.get_unchecked(ui) as usize) as i32;
+            sum += *weights.get_unchecked(ui) as i32;
         }
         sum
     }
