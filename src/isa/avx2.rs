@@ -166,10 +166,7 @@ unsafe extern "C" fn eval_update(
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
-unsafe extern "C" fn eval_accumulate(
-    f: &crate::eval::EkEvalFeature,
-    weights: &[i16; crate::eval::INDEX_LEN],
-) -> i32 {
+unsafe extern "C" fn eval_accumulate(f: &crate::eval::EkEvalFeature, weights: &[i16; crate::eval::INDEX_LEN]) -> i32 {
     // SAFETY: this level's features are enabled (the table is used only when supported).
     unsafe { super::x86::eval_accumulate_avx2(f, weights) }
 }
