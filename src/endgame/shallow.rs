@@ -77,19 +77,16 @@ fn solve(n_p: u32, n: i32) -> i32 {
 /// lazy fail-low cut-off (a result `<= alpha` may be above the exact score).
 #[inline(always)]
 fn solve_1<K: Prims>(p: u64, alpha: i32, x: usize) -> i32 {
-    let n = K::last_flip_count_endgame(x, p);
+    let (n, n_o) = K::last_flip_count_endgame_both(x, p);
     let mut score = 2 * K::popcount(p) as i32 - SCORE_MAX + 2 + n;
     if n == 0 {
         if score <= 0 {
             score -= 2;
             if score > alpha {
-                score -= K::last_flip_count_endgame(x, !p);
+                score -= n_o;
             }
-        } else if score > alpha {
-            let n = K::last_flip_count_endgame(x, !p);
-            if n != 0 {
-                score -= n + 2;
-            }
+        } else if score > alpha && n_o != 0 {
+            score -= n_o + 2;
         }
     }
     score

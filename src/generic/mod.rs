@@ -42,6 +42,11 @@ pub(crate) trait Prims {
     fn last_flip_count_endgame(x: usize, p: u64) -> i32 {
         last_flip::last_flip_count(x, p)
     }
+    /// `(last_flip_count_endgame(x, p), last_flip_count_endgame(x, !p))`: the counts of both
+    /// sides on the last empty square, where the opponent's is needed when `p` cannot move.
+    fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
+        (Self::last_flip_count_endgame(x, p), Self::last_flip_count_endgame(x, !p))
+    }
     /// `(last_flip_count(x, p), last_flip_count(x, o))`, computed together.
     fn last_flip_count_both(x: usize, p: u64, o: u64) -> (i32, i32) {
         (Self::last_flip_count(x, p), Self::last_flip_count(x, o))

@@ -96,11 +96,24 @@ unsafe fn moves(p: u64, o: u64) -> u64 {
 }
 
 /// For each square, the vertical and the two diagonal lines through it (with the square),
-/// and the offset in [`LAST_FLIP_COUNT`] of the square's position in each extracted line.
+/// and the offset in [`LAST_FLIP_COUNTS`] of the block of the square's position in each
+/// extracted line (the rank's block is `256 * column`).
 #[repr(C, align(32))]
 struct PextLines {
     mask: [u64; 3],
     offset: [u16; 3],
+}
+
+/// The start in [`LAST_FLIP_COUNTS`] of the block of position `pos` in lines of `len` squares:
+/// the 8-square blocks first (`256 * pos`), then those of 7, 6, ... squares, `2^len` entries each.
+const fn block_offset(len: u32, pos: u32) -> usize {
+    let mut start = 0;
+    let mut l = 8;
+    while l > len {
+        start += (l << l) as usize;
+        l -= 1;
+    }
+    start + (pos << len) as usize
 }
 
 const fn build_pext_lines() -> [PextLines; 64] {
@@ -111,7 +124,7 @@ const fn build_pext_lines() -> [PextLines; 64] {
         while i < 3 {
             let line = LINE_MASKS[x].lower[i + 1] | LINE_MASKS[x].upper[i + 1] | 1 << x;
             t[x].mask[i] = line;
-            t[x].offset[i] = (line & ((1 << x) - 1)).count_ones() as u16 * 256;
+            t[x].offset[i] = block_offset(line.count_ones(), (line & ((1 << x) - 1)).count_ones()) as u16;
             i += 1;
         }
         x += 1;
@@ -121,48 +134,69 @@ const fn build_pext_lines() -> [PextLines; 64] {
 
 static PEXT_LINES: [PextLines; 64] = build_pext_lines();
 
-/// `LAST_FLIP_COUNT[256 * i + line]`: twice the discs flipped by playing at position `i` of an
-/// 8-square line whose player discs are `line`, every other square being the opponent's.
-#[repr(C, align(64))]
-struct LastFlipCount([u8; 2048]);
+/// Number of entries of [`LAST_FLIP_COUNTS`]: blocks for every length 1..=8 and position.
+const COUNTS_LEN: usize = block_offset(0, 0);
 
-const fn build_last_flip_count() -> LastFlipCount {
-    let mut t = [0u8; 2048];
-    let mut i = 0;
-    while i < 2048 {
-        let (pos, line) = ((i / 256) as i32, i % 256);
-        let mut n = 0;
-        let mut step = -1;
-        while step <= 1 {
-            let (mut y, mut run) = (pos + step, 0);
-            while y >= 0 && y < 8 && line >> y & 1 == 0 {
-                run += 1;
-                y += step;
-            }
-            if y >= 0 && y < 8 {
-                n += run;
-            }
-            step += 2;
+/// `LAST_FLIP_COUNTS[block_offset(len, pos) + line]`, for a full line of `len` squares but for
+/// the empty one at `pos`, whose player discs are `line`: twice the discs the player flips by
+/// playing `pos` (low byte), and twice those the opponent flips (high byte). The bytes of the
+/// four lines through a square add up without carry (at most 2 * 18 each).
+#[repr(C, align(64))]
+struct LastFlipCounts([u16; COUNTS_LEN]);
+
+/// Twice the discs flipped by playing at `pos` on a line of `len` squares whose player discs are
+/// `line`, every other square being the opponent's.
+const fn line_count(len: u32, pos: u32, line: u32) -> u16 {
+    let mut n = 0;
+    let mut step = -1;
+    while step <= 1 {
+        let (mut y, mut run) = (pos as i32 + step, 0);
+        while y >= 0 && y < len as i32 && line >> y & 1 == 0 {
+            run += 1;
+            y += step;
         }
-        t[i] = 2 * n as u8;
-        i += 1;
+        if y >= 0 && y < len as i32 {
+            n += run;
+        }
+        step += 2;
     }
-    LastFlipCount(t)
+    2 * n
 }
 
-static LAST_FLIP_COUNT: LastFlipCount = build_last_flip_count();
+const fn build_last_flip_counts() -> LastFlipCounts {
+    let mut t = [0u16; COUNTS_LEN];
+    let mut len = 1;
+    while len <= 8 {
+        let mut pos = 0;
+        while pos < len {
+            let mut line = 0;
+            while line < 1 << len {
+                let other = !line & ((1 << len) - 1);
+                t[block_offset(len, pos) + line as usize] =
+                    line_count(len, pos, line) | line_count(len, pos, other) << 8;
+                line += 1;
+            }
+            pos += 1;
+        }
+        len += 1;
+    }
+    LastFlipCounts(t)
+}
 
-/// Twice the discs `p` flips by playing x (0..=63), every other square being the opponent's:
-/// each line through x is gathered into one byte (a shift for the rank, PEXT for the others)
-/// and looked up.
+static LAST_FLIP_COUNTS: LastFlipCounts = build_last_flip_counts();
+
+/// Both counts of [`LAST_FLIP_COUNTS`] for x (0..=63) on a board full but for x: the player's
+/// (`p`) in the low byte, the opponent's (`!p`) in the high byte. Each line through x is
+/// gathered into one index (a shift for the rank, PEXT for the others) and looked up.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 #[inline]
-unsafe fn last_flip_count_sq(x: usize, p: u64) -> i32 {
+unsafe fn last_flip_counts_sq(x: usize, p: u64) -> u32 {
     let x = x & 63;
     let lines = &PEXT_LINES[x];
-    // SAFETY: an offset is at most 7 * 256 and a line at most 255 (a byte, or the PEXT of a mask
-    // of at most 8 bits), so the index is below 2048; a masked index would add a cycle here.
-    let count = |i: usize, line: u64| unsafe { *LAST_FLIP_COUNT.0.get_unchecked(i + line as usize) } as i32;
+    // SAFETY: an offset is that of a block of 2^len entries and a line is below 2^len (a byte,
+    // or the PEXT of a mask of len bits), so the index is inside the table; a masked index would
+    // add a cycle here.
+    let count = |i: usize, line: u64| unsafe { *LAST_FLIP_COUNTS.0.get_unchecked(i + line as usize) } as u32;
     let rank = count((x & 7) << 8, (p >> (x & 56)) & 0xFF);
     let v = count(lines.offset[0] as usize, _pext_u64(p, lines.mask[0]));
     let d9 = count(lines.offset[1] as usize, _pext_u64(p, lines.mask[1]));
@@ -213,9 +247,15 @@ impl Prims for Avx512Prims {
         Self::last_flip_count(x, p)
     }
     #[inline(always)]
+    fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
+        // SAFETY: as above.
+        let both = unsafe { last_flip_counts_sq(x, p) };
+        ((both & 0xFF) as i32, (both >> 8) as i32)
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
-        unsafe { last_flip_count_sq(x, p) }
+        (unsafe { last_flip_counts_sq(x, p) } & 0xFF) as i32
     }
 }
 
