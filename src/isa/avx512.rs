@@ -185,23 +185,40 @@ const fn build_last_flip_counts() -> LastFlipCounts {
 
 static LAST_FLIP_COUNTS: LastFlipCounts = build_last_flip_counts();
 
+/// The indexes in [`LAST_FLIP_COUNTS`] of the four lines through x (0..=63) on a board full but
+/// for x, whose player discs are `p`: each line gathered into one index (a shift for the rank,
+/// PEXT for the others) after its block's offset.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+#[inline]
+unsafe fn last_flip_indexes(x: usize, p: u64) -> [usize; 4] {
+    let x = x & 63;
+    let lines = &PEXT_LINES[x];
+    let line = |i: usize| lines.offset[i] as usize + _pext_u64(p, lines.mask[i]) as usize;
+    [((x & 7) << 8) + ((p >> (x & 56)) & 0xFF) as usize, line(0), line(1), line(2)]
+}
+
 /// Both counts of [`LAST_FLIP_COUNTS`] for x (0..=63) on a board full but for x: the player's
-/// (`p`) in the low byte, the opponent's (`!p`) in the high byte. Each line through x is
-/// gathered into one index (a shift for the rank, PEXT for the others) and looked up.
+/// (`p`) in the low byte, the opponent's (`!p`) in the high byte.
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
 #[inline]
 unsafe fn last_flip_counts_sq(x: usize, p: u64) -> u32 {
-    let x = x & 63;
-    let lines = &PEXT_LINES[x];
     // SAFETY: an offset is that of a block of 2^len entries and a line is below 2^len (a byte,
-    // or the PEXT of a mask of len bits), so the index is inside the table; a masked index would
+    // or the PEXT of a mask of len bits), so each index is inside the table; a masked index would
     // add a cycle here.
-    let count = |i: usize, line: u64| unsafe { *LAST_FLIP_COUNTS.0.get_unchecked(i + line as usize) } as u32;
-    let rank = count((x & 7) << 8, (p >> (x & 56)) & 0xFF);
-    let v = count(lines.offset[0] as usize, _pext_u64(p, lines.mask[0]));
-    let d9 = count(lines.offset[1] as usize, _pext_u64(p, lines.mask[1]));
-    let d7 = count(lines.offset[2] as usize, _pext_u64(p, lines.mask[2]));
-    (rank + v) + (d9 + d7)
+    let count = |i: usize| unsafe { *LAST_FLIP_COUNTS.0.get_unchecked(i) } as u32;
+    let [rank, v, d9, d7] = unsafe { last_flip_indexes(x, p) };
+    (count(rank) + count(v)) + (count(d9) + count(d7))
+}
+
+/// The player's count only: the low bytes of [`last_flip_counts_sq`]'s entries, read as bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
+#[inline]
+unsafe fn last_flip_count_sq(x: usize, p: u64) -> i32 {
+    let low_bytes = LAST_FLIP_COUNTS.0.as_ptr() as *const u8;
+    // SAFETY: as in last_flip_counts_sq; byte 2i is the low byte of entry i (little-endian).
+    let count = |i: usize| unsafe { *low_bytes.add(2 * i) } as i32;
+    let [rank, v, d9, d7] = unsafe { last_flip_indexes(x, p) };
+    (count(rank) + count(v)) + (count(d9) + count(d7))
 }
 
 /// This level's primitives.
@@ -255,7 +272,7 @@ impl Prims for Avx512Prims {
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
-        (unsafe { last_flip_counts_sq(x, p) } & 0xFF) as i32
+        unsafe { last_flip_count_sq(x, p) }
     }
 }
 
