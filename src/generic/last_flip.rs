@@ -6,7 +6,7 @@ use super::masks::LINE_MASKS;
 
 /// Twice the discs flipped on an 8-square line by playing at `pos`, the player's discs being
 /// `line` and every other square the opponent's (bit `pos` ignored).
-const fn line_count(pos: usize, line: usize) -> u16 {
+pub(crate) const fn line_count(pos: usize, line: usize) -> u16 {
     let mut n = 0;
     let mut step = -1;
     while step <= 1 {

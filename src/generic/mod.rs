@@ -37,15 +37,11 @@ pub(crate) trait Prims {
     /// Calls `f` in a function of its own (never inlined) compiled with the level's target
     /// features: a boundary that keeps a deep recursion of inlined code small.
     fn outline<R>(f: impl FnOnce() -> R) -> R;
-    /// `last_flip_count` by the method fastest in the endgame search, where the count feeds
-    /// branches and its latency shows (kindergarten gathering unless the level has better).
-    fn last_flip_count_endgame(x: usize, p: u64) -> i32 {
-        last_flip::last_flip_count(x, p)
-    }
-    /// `(last_flip_count_endgame(x, p), last_flip_count_endgame(x, !p))`: the counts of both
-    /// sides on the last empty square, where the opponent's is needed when `p` cannot move.
+    /// `(last_flip_count(x, p), last_flip_count(x, !p))` by the method fastest in the endgame
+    /// search, where the counts feed branches and their latency shows (kindergarten gathering
+    /// unless the level has better); the opponent's is needed when `p` cannot move.
     fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
-        (Self::last_flip_count_endgame(x, p), Self::last_flip_count_endgame(x, !p))
+        (last_flip::last_flip_count(x, p), last_flip::last_flip_count(x, !p))
     }
     /// `(last_flip_count(x, p), last_flip_count(x, o))`, computed together.
     fn last_flip_count_both(x: usize, p: u64, o: u64) -> (i32, i32) {

@@ -10,6 +10,7 @@ use super::x86::{
 };
 use super::{Isa, Kernels};
 use crate::board::{EkBoard, UniqueBoard};
+use crate::generic::last_flip::line_count;
 use crate::generic::masks::LINE_MASKS;
 use crate::generic::stability::stable_discs_from;
 use crate::generic::Prims;
@@ -144,25 +145,6 @@ const COUNTS_LEN: usize = block_offset(0, 0);
 #[repr(C, align(64))]
 struct LastFlipCounts([u16; COUNTS_LEN]);
 
-/// Twice the discs flipped by playing at `pos` on a line of `len` squares whose player discs are
-/// `line`, every other square being the opponent's.
-const fn line_count(len: u32, pos: u32, line: u32) -> u16 {
-    let mut n = 0;
-    let mut step = -1;
-    while step <= 1 {
-        let (mut y, mut run) = (pos as i32 + step, 0);
-        while y >= 0 && y < len as i32 && line >> y & 1 == 0 {
-            run += 1;
-            y += step;
-        }
-        if y >= 0 && y < len as i32 {
-            n += run;
-        }
-        step += 2;
-    }
-    2 * n
-}
-
 const fn build_last_flip_counts() -> LastFlipCounts {
     let mut t = [0u16; COUNTS_LEN];
     let mut len = 1;
@@ -171,9 +153,10 @@ const fn build_last_flip_counts() -> LastFlipCounts {
         while pos < len {
             let mut line = 0;
             while line < 1 << len {
+                // The squares past the line's end read as opponent discs, which end no run.
                 let other = !line & ((1 << len) - 1);
                 t[block_offset(len, pos) + line as usize] =
-                    line_count(len, pos, line) | line_count(len, pos, other) << 8;
+                    line_count(pos as usize, line as usize) | line_count(pos as usize, other as usize) << 8;
                 line += 1;
             }
             pos += 1;
@@ -258,10 +241,6 @@ impl Prims for Avx512Prims {
         }
         // SAFETY: as above.
         unsafe { outlined(f) }
-    }
-    #[inline(always)]
-    fn last_flip_count_endgame(x: usize, p: u64) -> i32 {
-        Self::last_flip_count(x, p)
     }
     #[inline(always)]
     fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
