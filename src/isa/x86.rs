@@ -260,10 +260,12 @@ pub(super) unsafe fn unique_avx2(b: EkBoard) -> UniqueBoard {
 
 /// `eval_update` in `L` vectors of `V` (3 x 256-bit or 6 x 128-bit lanes of 16-bit features):
 /// `from - d[x] - (d[x] if player 0) + sign * sum(d[y] for each flipped y)`, sign -1 for
-/// player 0 and +1 for player 1, negated with `(s ^ m) - m`. No branch on the player, and the
-/// same arithmetic as `eval::update_scalar` (wrapping 16-bit lanes).
+/// player 0 and +1 for player 1: the same arithmetic as `eval::update_scalar` (wrapping 16-bit
+/// lanes, so the order does not matter). One loop per player, each adding its rows straight into
+/// the features as Edax does: inside Edax's search the player is predictable, and a branch-free
+/// form (summing the rows, then negating by a mask) measured slower there.
 macro_rules! eval_update_vectors {
-    ($name:ident, $V:ty, $L:literal, $load:ident, $store:ident, $add:ident, $sub:ident, $and:ident, $xor:ident, $zero:ident, $splat:ident) => {
+    ($name:ident, $V:ty, $L:literal, $load:ident, $store:ident, $add:ident, $sub:ident, $and:ident, $splat:ident) => {
         #[inline(always)]
         pub(super) unsafe fn $name(
             from: &crate::eval::EkEvalFeature,
@@ -277,22 +279,34 @@ macro_rules! eval_update_vectors {
             // and every flipped bit index select a row; EkEvalFeature is 96 bytes, 32-aligned.
             unsafe {
                 let m = $splat(if player == 0 { -1 } else { 0 });
-                let mut sum = [$zero(); $L];
-                let mut b = flipped;
-                while b != 0 {
-                    let row = &*rows.add(b.trailing_zeros() as usize);
-                    for i in 0..$L {
-                        sum[i] = $add(sum[i], $load(&row[i]));
-                    }
-                    b &= b - 1;
-                }
                 let placed = &*rows.add((x & 63) as usize);
                 let f = from.v.as_ptr() as *const $V;
-                let t = to.v.as_mut_ptr() as *mut $V;
+                let mut acc = [$splat(0); $L];
                 for i in 0..$L {
                     let d = $load(&placed[i]);
-                    let v = $sub($sub($load(f.add(i)), d), $and(d, m));
-                    $store(t.add(i), $add(v, $sub($xor(sum[i], m), m)));
+                    acc[i] = $sub($sub($load(f.add(i)), d), $and(d, m));
+                }
+                let mut b = flipped;
+                if player == 0 {
+                    while b != 0 {
+                        let row = &*rows.add(b.trailing_zeros() as usize);
+                        for i in 0..$L {
+                            acc[i] = $sub(acc[i], $load(&row[i]));
+                        }
+                        b &= b - 1;
+                    }
+                } else {
+                    while b != 0 {
+                        let row = &*rows.add(b.trailing_zeros() as usize);
+                        for i in 0..$L {
+                            acc[i] = $add(acc[i], $load(&row[i]));
+                        }
+                        b &= b - 1;
+                    }
+                }
+                let t = to.v.as_mut_ptr() as *mut $V;
+                for i in 0..$L {
+                    $store(t.add(i), acc[i]);
                 }
             }
         }
@@ -307,8 +321,6 @@ eval_update_vectors!(
     _mm256_add_epi16,
     _mm256_sub_epi16,
     _mm256_and_si256,
-    _mm256_xor_si256,
-    _mm256_setzero_si256,
     _mm256_set1_epi16
 );
 eval_update_vectors!(
@@ -320,8 +332,6 @@ eval_update_vectors!(
     _mm_add_epi16,
     _mm_sub_epi16,
     _mm_and_si128,
-    _mm_xor_si128,
-    _mm_setzero_si128,
     _mm_set1_epi16
 );
 
