@@ -215,17 +215,27 @@ typedef struct EkHash {
 } EkHash;
 
 /**
+ * Edax's `SpinLock`: 0 when free, 1 when held.
+ */
+typedef struct EkSpinLock {
+  /**
+   * The lock word (C11 `atomic_int` in Edax).
+   */
+  int lock;
+} EkSpinLock;
+
+/**
  * Edax's `HashTable`.
  */
 typedef struct EkHashTable {
   /**
-   * The entries (`n_hash + HASH_N_WAY + 1` of them in Edax).
+   * The entries: `hash_mask + HASH_N_WAY + 1` of them (Edax allocates that many).
    */
   struct EkHash *hash;
   /**
-   * Edax's spin locks (`SpinLock *`), not used here.
+   * The locks: `spin_mask + 1` of them; the lock of a bucket is `spin[hash_code & spin_mask]`.
    */
-  void *spin;
+  struct EkSpinLock *spin;
   /**
    * Number of entries.
    */
@@ -1090,6 +1100,38 @@ int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
  * `board` must be NULL or point to a readable `EkBoard`, `n_nodes` NULL or writable.
  */
 int ek_solve_shallow(const struct EkBoard *board, int alpha, int64_t *n_nodes);
+
+/**
+ * Edax 4.6's endgame search, `NWS_endgame(search, alpha)` (endgame.c), in one call, on Edax's
+ * own transposition table: the fail-soft score for the side to move of `board` on the null
+ * window (alpha, alpha + 1), searched as Edax does (stability and transposition cut-offs,
+ * `movelist_evaluate_fast` move order, the leaf search `ek_solve_shallow` at 7 empty squares or
+ * fewer), probing and storing `table` as Edax does, so that it adds to `*n_nodes` exactly what
+ * Edax adds to `search->n_nodes` and leaves the table as Edax would. `EkHashTable` has the
+ * layout of Edax's `HashTable`: pass `&search->hash_table`. Locks are taken as Edax takes them,
+ * so Edax's other threads may share the table.
+ *
+ * `stop` is polled at every node as Edax polls `search->stop`: once it is not 0, nodes return
+ * alpha at once and nothing more is stored (the score is then meaningless, as in Edax); NULL
+ * never stops. Edax calls it with up to 14 empty squares; any number is searched (the time
+ * grows about fourfold per square).
+ *
+ * Bad input: a NULL board or table, or a table whose `hash` or `spin` is NULL, returns
+ * `EK_SCORE_NONE` and adds nothing; a NULL `n_nodes` is allowed (the nodes are not reported); an
+ * alpha outside -64..63 gives the result of the nearest of -65 and 64 (the same comparisons with
+ * every score); overlapping bitboards give a defined value, the same on every level, which is
+ * no position's score (the table then receives such boards too).
+ *
+ * # Safety
+ * `board` must be NULL or point to a readable `EkBoard`; `table` NULL or a valid Edax table
+ * (`hash` holds `hash_mask + 6` entries, `spin` holds `spin_mask + 1` locks, none of it freed
+ * during the call); `stop` NULL or a readable `int`; `n_nodes` NULL or writable.
+ */
+int ek_nws_endgame(const struct EkBoard *board,
+                   int alpha,
+                   struct EkHashTable *table,
+                   const int *stop,
+                   int64_t *n_nodes);
 
 /**
  * A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:

@@ -1,11 +1,16 @@
-//! Edax 4.6's transposition-table layout, for `hash_prefetch`.
+//! Edax 4.6's transposition table: its layout, `hash_prefetch`, and the `hash_get` and
+//! `hash_store` of the endgame search.
 //!
-//! The structs match Edax's `HashDraft`, `HashData`, `Hash` and `HashTable` field for field
-//! (default build: no collision or statistics counters, little-endian), so a pointer to an
-//! Edax `HashTable` can be passed as is.
+//! The structs match Edax's `HashDraft`, `HashData`, `Hash`, `SpinLock` and `HashTable` field
+//! for field (default build: no collision or statistics counters, little-endian), so a pointer
+//! to an Edax `HashTable` can be passed as is. Probes and stores follow Edax's protocol, so
+//! that Edax's own threads can share the table: an entry is compared without its lock, then
+//! read or changed under the lock of its bucket.
 
 use crate::board::EkBoard;
-use core::ffi::c_void;
+use core::ffi::c_int;
+use core::mem::size_of;
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 /// Ways of one bucket (Edax's `HASH_N_WAY`).
 ///
@@ -72,13 +77,21 @@ pub struct EkHash {
     pub data: EkHashData,
 }
 
+/// Edax's `SpinLock`: 0 when free, 1 when held.
+#[repr(C)]
+#[derive(Debug, Default)]
+pub struct EkSpinLock {
+    /// The lock word (C11 `atomic_int` in Edax).
+    pub lock: c_int,
+}
+
 /// Edax's `HashTable`.
 #[repr(C)]
 pub struct EkHashTable {
-    /// The entries (`n_hash + HASH_N_WAY + 1` of them in Edax).
+    /// The entries: `hash_mask + HASH_N_WAY + 1` of them (Edax allocates that many).
     pub hash: *mut EkHash,
-    /// Edax's spin locks (`SpinLock *`), not used here.
-    pub spin: *mut c_void,
+    /// The locks: `spin_mask + 1` of them; the lock of a bucket is `spin[hash_code & spin_mask]`.
+    pub spin: *mut EkSpinLock,
     /// Number of entries.
     pub n_hash: u64,
     /// Mask applied to a hash code to get the first entry of its bucket.
@@ -96,19 +109,275 @@ pub struct EkHashTable {
 #[inline]
 pub(crate) fn prefetch(table: &EkHashTable, hash_code: u64) {
     let first = table.hash.wrapping_add((hash_code & table.hash_mask) as usize);
-    let last = first.wrapping_add(HASH_N_WAY - 1);
-    cfg_if::cfg_if! {
-        if #[cfg(target_arch = "x86_64")] {
-            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            // SAFETY: SSE is part of the x86-64 baseline, and a prefetch of any address,
-            // valid or not, has no architectural effect.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(first as *const i8);
-                _mm_prefetch::<_MM_HINT_T0>(last as *const i8);
+    prefetch_lines(first.cast(), [0, (HASH_N_WAY - 1) * size_of::<EkHash>()]);
+}
+
+/// Prefetches the lines of the bytes at these offsets from `base`.
+#[inline(always)]
+fn prefetch_lines<const N: usize>(base: *const u8, offsets: [usize; N]) {
+    for off in offsets {
+        let at = base.wrapping_add(off);
+        cfg_if::cfg_if! {
+            if #[cfg(target_arch = "x86_64")] {
+                use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                // SAFETY: SSE is part of the x86-64 baseline, and a prefetch of any address,
+                // valid or not, has no architectural effect.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast()) };
+            } else {
+                let _ = at;
+            }
+        }
+    }
+}
+
+/// Edax's `SCORE_MAX`, the bound an entry gets on the side its store did not bound.
+const SCORE_MAX: i8 = 64;
+/// Edax's `NOMOVE`, as an entry's move.
+const NO_MOVE: i8 = 65;
+
+/// An entry's `EkHashData`, unpacked.
+///
+/// cbindgen:ignore
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Data {
+    pub depth: u8,
+    pub selectivity: u8,
+    pub cost: u8,
+    pub date: u8,
+    pub lower: i8,
+    pub upper: i8,
+    pub moves: [i8; 2],
+}
+
+impl Data {
+    /// Edax's `HASH_DATA_INIT`: what `hash_get` reports when the position is not there.
+    ///
+    /// cbindgen:ignore
+    pub const INIT: Data =
+        Data { depth: 0, selectivity: 0, cost: 0, date: 0, lower: -127, upper: 127, moves: [NO_MOVE, NO_MOVE] };
+
+    /// The data from the 8 bytes of an `EkHashData`, read as one word.
+    fn from_bits(v: u64) -> Data {
+        let [depth, selectivity, cost, date, lower, upper, m0, m1] = v.to_ne_bytes();
+        let s = |b: u8| b as i8;
+        Data { depth, selectivity, cost, date, lower: s(lower), upper: s(upper), moves: [s(m0), s(m1)] }
+    }
+
+    /// The 8 bytes of the `EkHashData`, as one word.
+    fn to_bits(self) -> u64 {
+        let u = |b: i8| b as u8;
+        let [m0, m1] = self.moves;
+        u64::from_ne_bytes([
+            self.depth,
+            self.selectivity,
+            self.cost,
+            self.date,
+            u(self.lower),
+            u(self.upper),
+            u(m0),
+            u(m1),
+        ])
+    }
+
+    /// Edax's `draft.u4` (little-endian): entries with the smallest are replaced first, so the
+    /// oldest date, then the cheapest search, then the lowest selectivity and depth.
+    fn draft_key(self) -> u32 {
+        u32::from_le_bytes([self.depth, self.selectivity, self.cost, self.date])
+    }
+
+    /// Edax's `data_add_move`.
+    fn add_move(&mut self, s: &Store) {
+        if (s.score > s.alpha || s.score == -SCORE_MAX) && self.moves[0] != s.mv {
+            self.moves = [s.mv, self.moves[0]];
+        }
+    }
+
+    /// Edax's `data_new`: the entry of one store.
+    fn new(s: &Store) -> Data {
+        let mut d = Data {
+            depth: s.depth,
+            selectivity: s.selectivity,
+            cost: s.cost,
+            date: s.date,
+            lower: if s.score > s.alpha { s.score } else { -SCORE_MAX },
+            upper: if s.score < s.beta { s.score } else { SCORE_MAX },
+            moves: [NO_MOVE, NO_MOVE],
+        };
+        d.add_move(s);
+        d
+    }
+
+    /// Edax's `data_update` (same depth and selectivity: the bounds narrow) or `data_upgrade`
+    /// (another search setting: the store's bounds replace them), then `data_new` when the
+    /// bounds cross.
+    fn merged(mut self, s: &Store) -> Data {
+        if (self.depth, self.selectivity) == (s.depth, s.selectivity) {
+            if s.score < s.beta && s.score < self.upper {
+                self.upper = s.score;
+            }
+            if s.score > s.alpha && s.score > self.lower {
+                self.lower = s.score;
             }
         } else {
-            let _ = (first, last);
+            self.upper = if s.score < s.beta { s.score } else { SCORE_MAX };
+            self.lower = if s.score > s.alpha { s.score } else { -SCORE_MAX };
+            (self.depth, self.selectivity) = (s.depth, s.selectivity);
         }
+        self.add_move(s);
+        self.cost = self.cost.max(s.cost);
+        self.date = s.date;
+        if self.lower > self.upper {
+            Data::new(s)
+        } else {
+            self
+        }
+    }
+}
+
+/// Edax's `HashStore`: the result of a search, with its draft.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Store {
+    pub depth: u8,
+    pub selectivity: u8,
+    pub cost: u8,
+    pub date: u8,
+    pub alpha: i8,
+    pub beta: i8,
+    pub score: i8,
+    pub mv: i8,
+}
+
+/// One entry, read and written with relaxed atomic accesses: Edax's threads read entries
+/// without their lock.
+#[derive(Clone, Copy)]
+struct Entry(*mut EkHash);
+
+impl Entry {
+    /// # Safety
+    /// The entry is valid and 8-byte aligned (as `EkHash` is), for the lifetime of the table.
+    unsafe fn word<'a>(p: *mut u64) -> &'a AtomicU64 {
+        // SAFETY: valid and aligned by the caller's contract; every access here is atomic.
+        unsafe { AtomicU64::from_ptr(p) }
+    }
+
+    /// Whether the entry holds board `b` (Edax's `board_equal`).
+    unsafe fn holds(self, b: EkBoard) -> bool {
+        // SAFETY (both): the entry is valid (the caller's contract).
+        let p = unsafe { Self::word(core::ptr::addr_of_mut!((*self.0).board.player)) };
+        let o = unsafe { Self::word(core::ptr::addr_of_mut!((*self.0).board.opponent)) };
+        p.load(Ordering::Relaxed) == b.player && o.load(Ordering::Relaxed) == b.opponent
+    }
+
+    unsafe fn data(self) -> Data {
+        // SAFETY: valid entry; `EkHashData` is 8 bytes at offset 16 of an 8-aligned `EkHash`.
+        Data::from_bits(unsafe { Self::word(core::ptr::addr_of_mut!((*self.0).data).cast()) }.load(Ordering::Relaxed))
+    }
+
+    unsafe fn set_data(self, d: Data) {
+        // SAFETY: as in `data`.
+        unsafe { Self::word(core::ptr::addr_of_mut!((*self.0).data).cast()) }.store(d.to_bits(), Ordering::Relaxed);
+    }
+
+    unsafe fn set_board(self, b: EkBoard) {
+        // SAFETY (both): the entry is valid.
+        unsafe { Self::word(core::ptr::addr_of_mut!((*self.0).board.player)) }.store(b.player, Ordering::Relaxed);
+        unsafe { Self::word(core::ptr::addr_of_mut!((*self.0).board.opponent)) }.store(b.opponent, Ordering::Relaxed);
+    }
+}
+
+/// A held bucket lock (Edax's `spinlock_lock`), released when dropped (`spinlock_unlock`).
+struct Locked<'a>(&'a AtomicI32);
+
+impl Locked<'_> {
+    /// # Safety
+    /// `lock` is a valid `EkSpinLock` for the lifetime of the table.
+    unsafe fn new<'a>(lock: *mut EkSpinLock) -> Locked<'a> {
+        // SAFETY: valid by the caller's contract; Edax accesses the word atomically too.
+        let word = unsafe { AtomicI32::from_ptr(core::ptr::addr_of_mut!((*lock).lock)) };
+        while word.swap(1, Ordering::Acquire) != 0 {
+            while word.load(Ordering::Relaxed) != 0 {
+                core::hint::spin_loop();
+            }
+        }
+        Locked(word)
+    }
+}
+
+impl Drop for Locked<'_> {
+    fn drop(&mut self) {
+        self.0.store(0, Ordering::Release);
+    }
+}
+
+/// The first entry of the bucket of `hash_code` and the bucket's lock.
+///
+/// # Safety
+/// `table` is a valid Edax table: `hash` holds `hash_mask + HASH_N_WAY + 1` entries, `spin`
+/// `spin_mask + 1` locks.
+unsafe fn bucket(table: &EkHashTable, hash_code: u64) -> (*mut EkHash, *mut EkSpinLock) {
+    // SAFETY (both): in bounds by the caller's contract.
+    let first = unsafe { table.hash.add((hash_code & table.hash_mask) as usize) };
+    let lock = unsafe { table.spin.add((hash_code & table.spin_mask as u64) as usize) };
+    (first, lock)
+}
+
+/// Edax's `hash_get`: the data of board `b` when one of the ways of its bucket holds it; its
+/// date becomes the table's.
+///
+/// # Safety
+/// As [`bucket`].
+#[inline(always)]
+pub(crate) unsafe fn get(table: &EkHashTable, b: EkBoard, hash_code: u64) -> Option<Data> {
+    // SAFETY: the caller's contract.
+    let (first, lock) = unsafe { bucket(table, hash_code) };
+    for i in 0..HASH_N_WAY {
+        // SAFETY (block): way i of a bucket in bounds; the lock is valid.
+        unsafe {
+            let e = Entry(first.add(i));
+            if e.holds(b) {
+                let _held = Locked::new(lock);
+                if e.holds(b) {
+                    let d = e.data();
+                    e.set_data(Data { date: table.date, ..d });
+                    return Some(d);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Edax's `hash_store`: merges the search result `s` into the way holding `b`, or else
+/// replaces the way with the smallest draft.
+///
+/// # Safety
+/// As [`bucket`].
+#[inline(always)]
+pub(crate) unsafe fn store(table: &EkHashTable, b: EkBoard, hash_code: u64, s: &Store) {
+    // SAFETY: the caller's contract.
+    let (first, lock) = unsafe { bucket(table, hash_code) };
+    let mut worst = Entry(first);
+    for i in 0..HASH_N_WAY {
+        // SAFETY (block): way i of a bucket in bounds; the lock is valid.
+        unsafe {
+            let e = Entry(first.add(i));
+            if e.holds(b) {
+                let _held = Locked::new(lock);
+                if e.holds(b) {
+                    e.set_data(e.data().merged(s));
+                    return;
+                }
+            }
+            if worst.data().draft_key() > e.data().draft_key() {
+                worst = e;
+            }
+        }
+    }
+    // SAFETY: a way of the bucket; the lock is valid.
+    unsafe {
+        let _held = Locked::new(lock);
+        worst.set_board(b);
+        worst.set_data(Data::new(s));
     }
 }
 
@@ -132,5 +401,20 @@ mod tests {
         assert_eq!(offset_of!(EkHashTable, n_spin), 36);
         assert_eq!(offset_of!(EkHashTable, date), 40);
         assert_eq!(size_of::<EkHashTable>(), 48);
+        assert_eq!(size_of::<EkSpinLock>(), 4);
+    }
+
+    #[test]
+    fn data_bits_are_the_struct_bytes() {
+        let d = Data { depth: 12, selectivity: 5, cost: 9, date: 3, lower: -20, upper: 64, moves: [19, 65] };
+        let mut raw = EkHashData { draft: EkHashDraft { u4: 0 }, lower: 0, upper: 0, move_: [0; 2] };
+        // SAFETY: EkHashData is 8 plain bytes.
+        unsafe { core::ptr::write(core::ptr::addr_of_mut!(raw).cast::<u64>(), d.to_bits()) };
+        // SAFETY: every field of the union is plain bytes.
+        let (bytes, u4) = unsafe { (raw.draft.u1, raw.draft.u4) };
+        assert_eq!((bytes.depth, bytes.selectivity, bytes.cost, bytes.date), (12, 5, 9, 3));
+        assert_eq!((raw.lower, raw.upper, raw.move_), (-20, 64, [19, 65]));
+        assert_eq!(u4, d.draft_key());
+        assert_eq!(Data::from_bits(d.to_bits()), d);
     }
 }

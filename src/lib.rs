@@ -26,7 +26,7 @@ pub mod solver;
 
 pub use board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
 pub use generic::perft::EkPerftStats;
-pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, HASH_N_WAY};
+pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, EkSpinLock, HASH_N_WAY};
 pub use isa::batch::{BatchIn, BatchOut};
 pub use isa::dispatch::*;
 pub use isa::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};

@@ -942,6 +942,119 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             assert_eq!(results(isa.kernels().expect("available")), portable, "{isa:?}");
         }
     }),
+    ("ek_nws_endgame", "NULL board", "`EK_SCORE_NONE`, nothing added to n_nodes, the table unchanged", || {
+        let mut t = common::EdaxTable::new(8, 1);
+        let (before, mut n) = (t.checksum(), 7);
+        // SAFETY: NULL board; a valid table and a live counter.
+        let got = unsafe { ek_nws_endgame(core::ptr::null(), 0, &mut t.table, core::ptr::null(), &mut n) };
+        assert_eq!((got, n, t.checksum()), (EK_SCORE_NONE, 7, before));
+    }),
+    (
+        "ek_nws_endgame",
+        "NULL table, or a table whose hash or spin is NULL",
+        "`EK_SCORE_NONE`, nothing added to n_nodes",
+        || {
+            let b = shallow_position();
+            let mut n = 7;
+            // SAFETY: NULL table; live board and counter.
+            assert_eq!(
+                unsafe { ek_nws_endgame(&b, 0, core::ptr::null_mut(), core::ptr::null(), &mut n) },
+                EK_SCORE_NONE
+            );
+            for which in 0..2 {
+                let mut t = common::EdaxTable::new(8, 1);
+                if which == 0 {
+                    t.table.hash = core::ptr::null_mut();
+                } else {
+                    t.table.spin = core::ptr::null_mut();
+                }
+                // SAFETY: live board and counter; the table's NULL pointer is rejected before any use.
+                assert_eq!(unsafe { ek_nws_endgame(&b, 0, &mut t.table, core::ptr::null(), &mut n) }, EK_SCORE_NONE);
+            }
+            assert_eq!(n, 7);
+        },
+    ),
+    ("ek_nws_endgame", "NULL n_nodes", "the score; the nodes are not reported", || {
+        let b = shallow_position();
+        let (mut t1, mut t2) = (common::EdaxTable::new(8, 1), common::EdaxTable::new(8, 1));
+        let mut n = 0;
+        // SAFETY: live board, valid tables; NULL or live counter.
+        unsafe {
+            let with = ek_nws_endgame(&b, 0, &mut t1.table, core::ptr::null(), &mut n);
+            assert_eq!(ek_nws_endgame(&b, 0, &mut t2.table, core::ptr::null(), core::ptr::null_mut()), with);
+        }
+        assert!(n > 0);
+        assert_eq!(t1.checksum(), t2.checksum());
+    }),
+    ("ek_nws_endgame", "NULL stop", "never stops: the result of a stop flag left at 0", || {
+        let b = shallow_position();
+        let (mut t1, mut t2) = (common::EdaxTable::new(8, 1), common::EdaxTable::new(8, 1));
+        let (zero, mut n1, mut n2) = (0, 0, 0);
+        // SAFETY: live board, valid tables, live flag or NULL, live counters.
+        let (s1, s2) = unsafe {
+            (
+                ek_nws_endgame(&b, 0, &mut t1.table, &zero, &mut n1),
+                ek_nws_endgame(&b, 0, &mut t2.table, core::ptr::null(), &mut n2),
+            )
+        };
+        assert_eq!((s1, n1, t1.checksum()), (s2, n2, t2.checksum()));
+    }),
+    ("ek_nws_endgame", "stop flag not 0", "alpha (clamped) at once: no node counted, nothing stored", || {
+        let b = shallow_position();
+        let mut t = common::EdaxTable::new(8, 1);
+        let before = t.checksum();
+        for flag in [1, -1, 4] {
+            let mut n = 0;
+            // SAFETY: live board, flag and counter; a valid table.
+            let got = unsafe { ek_nws_endgame(&b, 5, &mut t.table, &flag, &mut n) };
+            assert_eq!((got, n, t.checksum()), (5, 0, before), "flag {flag}");
+            // SAFETY: as above.
+            assert_eq!(unsafe { ek_nws_endgame(&b, 99, &mut t.table, &flag, &mut n) }, 64);
+        }
+    }),
+    ("ek_nws_endgame", "alpha outside -64..63", "the result of the nearest of -65 and 64", || {
+        let b = shallow_position();
+        let search = |alpha: i32| {
+            let (mut t, mut n) = (common::EdaxTable::new(8, 1), 0);
+            // SAFETY: live board and counter, a valid table.
+            let score = unsafe { ek_nws_endgame(&b, alpha, &mut t.table, core::ptr::null(), &mut n) };
+            (score, n, t.checksum())
+        };
+        for alpha in [-66, -100, i32::MIN] {
+            assert_eq!(search(alpha), search(-65), "alpha {alpha}");
+        }
+        for alpha in [65, 100, i32::MAX] {
+            assert_eq!(search(alpha), search(64), "alpha {alpha}");
+        }
+    }),
+    (
+        "ek_nws_endgame",
+        "overlap",
+        "a defined value, the same on every level (no position's score); such boards are stored too",
+        || {
+            let boards: Vec<EkBoard> =
+                overlapping().into_iter().filter(|b| (b.player | b.opponent).count_zeros() <= 9).take(40).collect();
+            // The rows run one at a time (every_row_holds), so switching the level here is safe.
+            let results = |isa: Isa| -> Vec<(i32, i64, u64)> {
+                edax_kernels::set_active_isa(isa).expect("available");
+                let mut t = common::EdaxTable::new(8, 1);
+                boards
+                    .iter()
+                    .map(|b| {
+                        let mut n = 0;
+                        // SAFETY: live board and counter, a valid table.
+                        let score = unsafe { ek_nws_endgame(b, 3, &mut t.table, core::ptr::null(), &mut n) };
+                        (score, n, t.checksum())
+                    })
+                    .collect()
+            };
+            let portable = results(Isa::Portable);
+            for isa in Isa::ALL.into_iter().filter(|i| i.is_available()) {
+                assert_eq!(results(isa), portable, "{isa:?}");
+            }
+            edax_kernels::set_active_isa(Isa::best()).expect("best");
+        },
+    ),
     ("ek_solver_new", "hash_bits outside 1..32", "NULL", || {
         for bits in [0, -1, 33, 64, i32::MIN, i32::MAX] {
             assert!(ek_solver_new(bits).is_null(), "hash_bits {bits}");

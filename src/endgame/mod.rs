@@ -5,16 +5,47 @@
 //! recursion, each `search_shallow` depth a function of its own compiled with the level's
 //! features ([`Prims::outline`]), the four-empties search and below inlined into depth 5.
 //! Edax's empties list is a set of ranks in its fixed square order ([`empties`]).
+//!
+//! Above it, [`nws_endgame`] is Edax's `NWS_endgame`, on Edax's own transposition table
+//! ([`nws`]).
 
 mod empties;
+mod nws;
 mod shallow;
 
+pub(crate) use empties::Empties;
+pub(crate) use nws::{NwsLevel, Search as NwsSearch};
+
 use crate::generic::Prims;
-use empties::Empties;
+use crate::hash_table::EkHashTable;
 pub(crate) use shallow::SQUARE_VALUE;
 use shallow::{Full, Shallow, Solve4};
+use std::sync::atomic::AtomicI32;
 
 const SCORE_MAX: i32 = 64;
+
+/// Edax's `NWS_STABILITY_THRESHOLD` (search.c, without `USE_SOLID`), by number of empty
+/// squares: the stability cut-off is tried when alpha is at least this (99: never).
+const NWS_STABILITY_THRESHOLD: [i8; 64] = [
+    99, 99, 99, 99, 6, 8, 10, 12, //
+    14, 16, 20, 22, 24, 26, 28, 30, //
+    32, 34, 36, 38, 40, 42, 44, 46, //
+    48, 48, 50, 50, 52, 52, 54, 54, //
+    56, 56, 58, 58, 60, 60, 62, 62, //
+    64, 64, 64, 64, 64, 64, 64, 64, //
+    99, 99, 99, 99, 99, 99, 99, 99, //
+    99, 99, 99, 99, 99, 99, 99, 99, //
+];
+
+/// [`NWS_STABILITY_THRESHOLD`] for `n` empty squares (99 for 64, which Edax never meets).
+#[inline(always)]
+const fn stability_threshold(n: u32) -> i32 {
+    if n < 64 {
+        NWS_STABILITY_THRESHOLD[n as usize] as i32
+    } else {
+        99
+    }
+}
 
 /// The most empty squares [`solve_shallow`] searches.
 pub(crate) const SHALLOW_MAX_EMPTIES: u32 = 10;
@@ -49,20 +80,49 @@ pub(crate) fn solve_shallow<K: Prims>(p: u64, o: u64, alpha: i32) -> Option<(i32
         return None;
     }
     let alpha = alpha.clamp(-SCORE_MAX - 1, SCORE_MAX);
-    let e = Empties::new(empty);
     let mut nodes = 0;
-    let score = match n {
-        0 => Full::search::<K>(p, &mut nodes),
-        1 => S1::root::<K>(p, o, alpha, e, &mut nodes),
-        2 => S2::root::<K>(p, o, alpha, e, &mut nodes),
-        3 => S3::root::<K>(p, o, alpha, e, &mut nodes),
-        4 => S4::root::<K>(p, o, alpha, e, &mut nodes),
-        5 => S5::root::<K>(p, o, alpha, e, &mut nodes),
-        6 => S6::root::<K>(p, o, alpha, e, &mut nodes),
-        7 => S7::root::<K>(p, o, alpha, e, &mut nodes),
-        8 => S8::root::<K>(p, o, alpha, e, &mut nodes),
-        9 => S9::root::<K>(p, o, alpha, e, &mut nodes),
-        _ => S10::root::<K>(p, o, alpha, e, &mut nodes),
-    };
+    let score = search_shallow::<K>(p, o, alpha, Empties::new(empty), &mut nodes);
     Some((score, nodes))
+}
+
+/// `search_shallow` on (p, o) with its list of empty squares `e` (at most
+/// [`SHALLOW_MAX_EMPTIES`]; more are searched as that many).
+#[inline(always)]
+fn search_shallow<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut u64) -> i32 {
+    match K::popcount(e.squares) {
+        0 => Full::search::<K>(p, nodes),
+        1 => S1::root::<K>(p, o, alpha, e, nodes),
+        2 => S2::root::<K>(p, o, alpha, e, nodes),
+        3 => S3::root::<K>(p, o, alpha, e, nodes),
+        4 => S4::root::<K>(p, o, alpha, e, nodes),
+        5 => S5::root::<K>(p, o, alpha, e, nodes),
+        6 => S6::root::<K>(p, o, alpha, e, nodes),
+        7 => S7::root::<K>(p, o, alpha, e, nodes),
+        8 => S8::root::<K>(p, o, alpha, e, nodes),
+        9 => S9::root::<K>(p, o, alpha, e, nodes),
+        _ => S10::root::<K>(p, o, alpha, e, nodes),
+    }
+}
+
+/// Edax's `NWS_endgame(search, alpha)` on the board (p, o), p to move, searching with Edax's
+/// table `table` and stopping when `*stop` is not 0 (Edax's `search->stop`): the fail-soft
+/// score for p on the null window (alpha, alpha + 1), and the number of nodes Edax counts.
+/// Any alpha gives the result of the nearest one in -65..=64.
+///
+/// # Safety
+/// `table` is a valid Edax table: `hash` holds `hash_mask + HASH_N_WAY + 1` entries and `spin`
+/// `spin_mask + 1` locks, for the whole call.
+#[inline(always)]
+pub(crate) unsafe fn nws_endgame<K: NwsLevel>(
+    table: &EkHashTable,
+    stop: Option<&AtomicI32>,
+    p: u64,
+    o: u64,
+    alpha: i32,
+) -> (i32, u64) {
+    let alpha = alpha.clamp(-SCORE_MAX - 1, SCORE_MAX);
+    // SAFETY: the caller's contract.
+    let mut search = unsafe { nws::Search::new(table, stop) };
+    let score = K::nws(&mut search, p, o, alpha, Empties::new(!(p | o)));
+    (score, search.nodes)
 }

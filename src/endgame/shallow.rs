@@ -2,14 +2,11 @@
 //! `solve_2`, `solve_1` and `solve`, with Edax's move order, cut-offs and node counts.
 
 use super::empties::{quadrant, Empties};
+use super::{stability_threshold, SCORE_MAX};
 use crate::generic::Prims;
 
-const SCORE_MAX: i32 = 64;
-const SCORE_INF: i32 = 127;
-
-/// Edax's `NWS_STABILITY_THRESHOLD` (search.c, without `USE_SOLID`) for 0..=10 empties: the
-/// stability cut-off is tried when alpha is at least this.
-const NWS_STABILITY_THRESHOLD: [i32; 11] = [99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20];
+/// Edax's `SCORE_INF`: above every score.
+pub(super) const SCORE_INF: i32 = 127;
 
 /// Edax's `SQUARE_VALUE` (move.c): corners best, X squares worst. It breaks parity ties in
 /// `solve_3` here, and weighs a square in the solver's move ordering.
@@ -61,7 +58,7 @@ fn flip<K: Prims>(x: usize, p: u64, o: u64) -> u64 {
 /// Edax's `solve`: the final score of `p` (`n_p` discs) when nobody can move, the `n`
 /// empty squares going to the winner.
 #[inline(always)]
-fn solve(n_p: u32, n: i32) -> i32 {
+pub(super) fn solve(n_p: u32, n: i32) -> i32 {
     let score = 2 * n_p as i32 - SCORE_MAX;
     let diff = score + n;
     if diff == 0 {
@@ -273,7 +270,7 @@ impl Stage for Solve4 {
         loop {
             *nodes += 1;
             // The stable discs are some of o's: with too few discs o cannot reach alpha.
-            if alpha < -NWS_STABILITY_THRESHOLD[4] && 2 * K::popcount(o) as i32 - SCORE_MAX > alpha {
+            if alpha < -stability_threshold(4) && 2 * K::popcount(o) as i32 - SCORE_MAX > alpha {
                 let score = 2 * K::get_stability(o, p) - SCORE_MAX;
                 if score > alpha {
                     return sign * score;
@@ -315,9 +312,7 @@ impl<C: Stage> Shallow<C> {
         loop {
             *nodes += 1;
             // As in Solve4: skipped when all of o's discs could not cut.
-            if alpha >= NWS_STABILITY_THRESHOLD[Self::EMPTIES as usize]
-                && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha
-            {
+            if alpha >= stability_threshold(Self::EMPTIES as u32) && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha {
                 let score = SCORE_MAX - 2 * K::get_stability(o, p);
                 if score <= alpha {
                     return sign * score;

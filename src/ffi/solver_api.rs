@@ -1,14 +1,16 @@
-//! The `ek_solve_shallow` and `ek_solver_` exports: Edax's endgame leaf search in one call, and
-//! an exact solver. Their doc comments are the C header's documentation.
+//! The `ek_solve_shallow`, `ek_nws_endgame` and `ek_solver_` exports: Edax's endgame leaf search
+//! and its endgame search in one call, and an exact solver. Their doc comments are the C header's documentation.
 
 use super::api::{EK_ERR_BUSY, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_OK, EK_SCORE_NONE};
 use super::guard;
 use crate::board::EkBoard;
+use crate::hash_table::EkHashTable;
 use crate::isa::c_dispatch;
 use crate::solver::search::{Level, Search};
 use crate::solver::{solve_root, EkSolveResult, EkSolver, SolveError};
 use crate::Kernels;
 use core::ffi::c_int;
+use std::sync::atomic::AtomicI32;
 
 /// Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
 /// fail-soft score for the side to move of `board` on the null window (alpha, alpha + 1) (a
@@ -43,6 +45,72 @@ pub(crate) unsafe fn solve_shallow_body(k: &Kernels, board: *const EkBoard, alph
     // SAFETY: NULL or writable by contract.
     if let Some(n) = unsafe { n_nodes.as_mut() } {
         *n = n.wrapping_add(nodes);
+    }
+    score
+}
+
+/// Edax 4.6's endgame search, `NWS_endgame(search, alpha)` (endgame.c), in one call, on Edax's
+/// own transposition table: the fail-soft score for the side to move of `board` on the null
+/// window (alpha, alpha + 1), searched as Edax does (stability and transposition cut-offs,
+/// `movelist_evaluate_fast` move order, the leaf search `ek_solve_shallow` at 7 empty squares or
+/// fewer), probing and storing `table` as Edax does, so that it adds to `*n_nodes` exactly what
+/// Edax adds to `search->n_nodes` and leaves the table as Edax would. `EkHashTable` has the
+/// layout of Edax's `HashTable`: pass `&search->hash_table`. Locks are taken as Edax takes them,
+/// so Edax's other threads may share the table.
+///
+/// `stop` is polled at every node as Edax polls `search->stop`: once it is not 0, nodes return
+/// alpha at once and nothing more is stored (the score is then meaningless, as in Edax); NULL
+/// never stops. Edax calls it with up to 14 empty squares; any number is searched (the time
+/// grows about fourfold per square).
+///
+/// Bad input: a NULL board or table, or a table whose `hash` or `spin` is NULL, returns
+/// `EK_SCORE_NONE` and adds nothing; a NULL `n_nodes` is allowed (the nodes are not reported); an
+/// alpha outside -64..63 gives the result of the nearest of -65 and 64 (the same comparisons with
+/// every score); overlapping bitboards give a defined value, the same on every level, which is
+/// no position's score (the table then receives such boards too).
+///
+/// # Safety
+/// `board` must be NULL or point to a readable `EkBoard`; `table` NULL or a valid Edax table
+/// (`hash` holds `hash_mask + 6` entries, `spin` holds `spin_mask + 1` locks, none of it freed
+/// during the call); `stop` NULL or a readable `int`; `n_nodes` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_nws_endgame(
+    board: *const EkBoard,
+    alpha: c_int,
+    table: *mut EkHashTable,
+    stop: *const c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe { c_dispatch::ek_nws_endgame(board, alpha, table, stop, n_nodes) }
+}
+
+/// `ek_nws_endgame` on the level of `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_nws_endgame`.
+#[inline(always)]
+pub(crate) unsafe fn nws_endgame_body<K: crate::endgame::NwsLevel>(
+    board: *const EkBoard,
+    alpha: c_int,
+    table: *mut EkHashTable,
+    stop: *const c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY (both): NULL or valid by contract.
+    let (Some(b), Some(t)) = (unsafe { board.as_ref() }, unsafe { table.as_ref() }) else {
+        return EK_SCORE_NONE;
+    };
+    if t.hash.is_null() || t.spin.is_null() {
+        return EK_SCORE_NONE;
+    }
+    // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
+    let stop = (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) });
+    // SAFETY: a valid table by contract.
+    let (score, nodes) = unsafe { crate::endgame::nws_endgame::<K>(t, stop, b.player, b.opponent, alpha) };
+    // SAFETY: NULL or writable by contract.
+    if let Some(n) = unsafe { n_nodes.as_mut() } {
+        *n = n.wrapping_add(nodes as i64);
     }
     score
 }

@@ -43,6 +43,10 @@ pub(crate) trait Prims {
     fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
         (last_flip::last_flip_count(x, p), last_flip::last_flip_count(x, !p))
     }
+    /// Edax's `board_get_hash_code` (CRC-32C), by table unless the level has the instruction.
+    fn hash_code(p: u64, o: u64) -> u64 {
+        crc32c::hash_code(p, o)
+    }
     /// `(last_flip_count(x, p), last_flip_count(x, o))`, computed together.
     fn last_flip_count_both(x: usize, p: u64, o: u64) -> (i32, i32) {
         (Self::last_flip_count(x, p), Self::last_flip_count(x, o))

@@ -142,6 +142,11 @@ impl Prims for Avx2Prims {
         unsafe { outlined(f) }
     }
     #[inline(always)]
+    fn hash_code(p: u64, o: u64) -> u64 {
+        // SAFETY: as above (SSE4.2 is part of the level).
+        unsafe { hash_code_crc32(p, o) }
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         2 * unsafe { last_flip_sq(x, p) }.count_ones() as i32

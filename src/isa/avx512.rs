@@ -249,6 +249,11 @@ impl Prims for Avx512Prims {
         ((both & 0xFF) as i32, (both >> 8) as i32)
     }
     #[inline(always)]
+    fn hash_code(p: u64, o: u64) -> u64 {
+        // SAFETY: as above (SSE4.2 is part of the level).
+        unsafe { hash_code_crc32(p, o) }
+    }
+    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         unsafe { last_flip_count_sq(x, p) }

@@ -203,6 +203,18 @@ macro_rules! c_entries {
                     unsafe { pvs(s, p, o, alpha, beta) }
                 }
             }
+            impl crate::endgame::NwsLevel for $P {
+                #[inline(always)]
+                fn nws(s: &mut crate::endgame::NwsSearch, p: u64, o: u64, alpha: i32, e: crate::endgame::Empties) -> i32 {
+                    // SAFETY: as in `Level`.
+                    unsafe { nws_endgame_node(s, p, o, alpha, e) }
+                }
+            }
+            $($a)* unsafe fn nws_endgame_node(
+                s: &mut crate::endgame::NwsSearch, p: u64, o: u64, alpha: i32, e: crate::endgame::Empties,
+            ) -> i32 {
+                s.nws::<$P>(p, o, alpha, e)
+            }
             $($a)* unsafe fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
                 crate::solver::search::nws::<$P>(s, p, o, alpha)
             }
@@ -268,6 +280,12 @@ macro_rules! c_entries {
             ) -> c_int {
                 unsafe { solver_api::solve_shallow_body(&K, b, alpha, n_nodes) }
             }
+            $($a)* pub(in crate::isa) unsafe extern "C" fn ek_nws_endgame(
+                b: *const EkBoard, alpha: c_int, table: *mut crate::hash_table::EkHashTable, stop: *const c_int,
+                n_nodes: *mut i64,
+            ) -> c_int {
+                unsafe { solver_api::nws_endgame_body::<$P>(b, alpha, table, stop, n_nodes) }
+            }
             $($a)* pub(in crate::isa) unsafe extern "C" fn ek_solver_solve(
                 solver: *mut EkSolver, b: *const EkBoard, alpha: c_int, beta: c_int, out: *mut EkSolveResult,
             ) -> c_int {
@@ -309,6 +327,7 @@ macro_rules! c_fields {
             ek_get_stability_batch: c::ek_get_stability_batch,
             ek_board_get_hash_code_batch: c::ek_board_get_hash_code_batch,
             ek_solve_shallow: c::ek_solve_shallow,
+            ek_nws_endgame: c::ek_nws_endgame,
             ek_solver_solve: c::ek_solver_solve,
             ek_solver_solve_batch: c::ek_solver_solve_batch,
         }

@@ -10,6 +10,7 @@ use crate::board::{EkBoard, UniqueBoard};
 use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::generic::perft::EkPerftStats;
+use crate::hash_table::EkHashTable;
 use crate::solver::{EkSolveResult, EkSolver};
 use batch::{BatchIn, BatchOut};
 use core::cell::Cell;
@@ -358,6 +359,14 @@ kernel_table! {
         fn ek_get_stability_batch(n: usize, ps: *const u64, os: *const u64, out: *mut c_int) -> c_int;
         /// `ek_solve_shallow`.
         fn ek_solve_shallow(board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int;
+        /// `ek_nws_endgame`.
+        fn ek_nws_endgame(
+            board: *const EkBoard,
+            alpha: c_int,
+            table: *mut EkHashTable,
+            stop: *const c_int,
+            n_nodes: *mut i64
+        ) -> c_int;
         /// `ek_solver_solve`.
         fn ek_solver_solve(
             solver: *mut EkSolver,
