@@ -1,6 +1,8 @@
 /*
- * Known answers from Edax 4.6 (tests/data/golden) through the C API, on every level this
- * CPU supports: the kernels, perft and the endgame leaf search (ek_solve_shallow). Usage: known_answers GOLDEN_DIR
+ * Known answers from Edax 4.6 (tests/data/golden, and tests/data/nws beside it) through the C
+ * API, on every level this CPU supports: the kernels, perft, the endgame leaf search
+ * (ek_solve_shallow) and the endgame search on an Edax-layout table (ek_nws_endgame). Usage:
+ * known_answers GOLDEN_DIR
  */
 #include "edax_kernels.h"
 #include "check.h"
@@ -197,6 +199,86 @@ static void check_shallow(const char *isa)
     CHECK(records == 24000, "[%s] shallow.txt: %ld records", isa, records);
 }
 
+/* An Edax-layout table of 2^bits buckets: the hash_mask + HASH_N_WAY + 1 entries Edax's
+ * hash_cleanup initialises (no board, bounds -127 and 127, no moves, draft 0), and 256 locks. */
+typedef struct Table {
+    EkHashTable table;
+    EkHash *entries;
+    EkSpinLock locks[256];
+} Table;
+
+static void table_init(Table *t, int bits, int date)
+{
+    size_t i, n = ((size_t) 1 << bits) + 4;
+    t->entries = (EkHash *) malloc(n * sizeof *t->entries);
+    CHECK(t->entries != NULL, "out of memory");
+    if (t->entries == NULL) exit(EXIT_FAILURE);
+    for (i = 0; i < n; ++i) {
+        memset(&t->entries[i], 0, sizeof t->entries[i]);
+        t->entries[i].data.lower = -127;
+        t->entries[i].data.upper = 127;
+        t->entries[i].data.move_[0] = t->entries[i].data.move_[1] = 65;
+    }
+    memset(t->locks, 0, sizeof t->locks);
+    t->table.hash = t->entries;
+    t->table.spin = t->locks;
+    t->table.n_hash = (uint64_t) 1 << bits;
+    t->table.hash_mask = t->table.n_hash - 1;
+    t->table.spin_mask = 255;
+    t->table.n_spin = 256;
+    t->table.date = (uint8_t) date;
+}
+
+/* FNV-1a 64 of the bytes of every entry. */
+static uint64_t table_checksum(const Table *t)
+{
+    const unsigned char *p = (const unsigned char *) t->entries;
+    size_t i, n = (size_t) (t->table.hash_mask + 5) * sizeof *t->entries;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Edax 4.6's NWS_endgame (../nws/nws_endgame.txt: sessions of calls on one table; a call is
+ * P O alpha score nodes checksum): the score, the nodes added, and every byte of the table after
+ * each call. */
+static void check_nws(const char *isa)
+{
+    char line[512];
+    FILE *f = open_golden("../nws/nws_endgame.txt");
+    Table t;
+    long records = 0;
+    int bits, date, open = 0;
+    while (next_record(f, line, sizeof line)) {
+        EkBoard b;
+        int alpha, score;
+        long long nodes;
+        uint64_t sum;
+        int64_t n = 5;
+        if (sscanf(line, "table %d %d", &bits, &date) == 2) {
+            if (open) free(t.entries);
+            table_init(&t, bits, date);
+            open = 1;
+            continue;
+        }
+        if (sscanf(line, "date %d", &date) == 1) {
+            t.table.date = (uint8_t) date;
+            continue;
+        }
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %lld %" SCNx64, &b.player, &b.opponent, &alpha, &score, &nodes,
+                   &sum) != 6 || !open) continue;
+        CHECK(ek_nws_endgame(&b, alpha, &t.table, NULL, &n) == score, "[%s] nws_endgame %016" PRIx64 " %016" PRIx64
+              " alpha %d", isa, b.player, b.opponent, alpha);
+        CHECK(n - 5 == nodes, "[%s] nws_endgame nodes %" PRId64 ", want %lld (%016" PRIx64 " alpha %d)", isa, n - 5,
+              nodes, b.player, alpha);
+        CHECK(table_checksum(&t) == sum, "[%s] nws_endgame table after %016" PRIx64 " alpha %d", isa, b.player, alpha);
+        ++records;
+    }
+    if (open) free(t.entries);
+    fclose(f);
+    CHECK(records == 1486, "[%s] nws_endgame.txt: %ld records", isa, records);
+}
+
 int main(int argc, char **argv)
 {
     static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
@@ -226,6 +308,7 @@ int main(int argc, char **argv)
         check_unique(levels[i]);
         check_perft(levels[i]);
         check_shallow(levels[i]);
+        check_nws(levels[i]);
         printf("  %s: checked\n", levels[i]);
         ++tested;
     }

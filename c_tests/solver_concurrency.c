@@ -14,7 +14,10 @@
  *     or, on odd threads, in one ek_solver_solve_batch call), and check ek_solve_shallow on
  *     their share of shallow.txt (score and nodes); thread 4 switches the level between
  *     problems (every level gives the same answers). Their first calls: a level switch, a
- *     batch, a leaf search, a solve.
+ *     batch, a leaf search, a solve. Each of those shallow.txt records is also searched by
+ *     ek_nws_endgame on one Edax-layout table all these threads share (as Edax's threads share
+ *     theirs): the score must fail high exactly when the record's does (the table changes node
+ *     counts and fail-soft values, never that).
  * Every answer is checked against the files: the best score, and a move listed with it.
  * Usage: solver_concurrency GOLDEN_DIR FFORUM_DIR [THREADS (at least 5) [PROBLEMS [SHALLOW]]]
  *   PROBLEMS: the fforum-1-19 problems each thread solves (default 19: the first PROBLEMS);
@@ -197,6 +200,36 @@ static void check_shallow(Worker *w, size_t i)
     check(w, v == r->score && n == r->nodes, "ek_solve_shallow", (int) (i % n_shallow), v);
 }
 
+/* The Edax-layout table the workers share for ek_nws_endgame: 2^10 buckets, 256 locks. */
+static EkHash nws_entries[(1 << 10) + 4];
+static EkSpinLock nws_locks[256];
+static EkHashTable nws_table;
+
+static void init_nws_table(void)
+{
+    size_t i;
+    for (i = 0; i < sizeof nws_entries / sizeof nws_entries[0]; ++i) {
+        nws_entries[i].data.lower = -127;
+        nws_entries[i].data.upper = 127;
+        nws_entries[i].data.move_[0] = nws_entries[i].data.move_[1] = 65;
+    }
+    nws_table.hash = nws_entries;
+    nws_table.spin = nws_locks;
+    nws_table.n_hash = 1 << 10;
+    nws_table.hash_mask = (1 << 10) - 1;
+    nws_table.spin_mask = 255;
+    nws_table.n_spin = 256;
+    nws_table.date = 1;
+}
+
+static void check_nws(Worker *w, size_t i)
+{
+    const Shallow *r = &shallow[i % n_shallow];
+    int64_t n = 0;
+    int v = ek_nws_endgame(&r->board, r->alpha, &nws_table, NULL, &n);
+    check(w, (v > r->alpha) == (r->score > r->alpha) && n > 0, "ek_nws_endgame", (int) (i % n_shallow), v);
+}
+
 static void switch_level(Worker *w, int i)
 {
     const char *name = level_names[i % 4];
@@ -284,7 +317,10 @@ static void *work(void *arg)
                 if (w->id == 4) switch_level(w, k);
             }
         }
-        for (j = 1; j < shallow_per_thread; ++j) check_shallow(w, first + j);
+        for (j = 1; j < shallow_per_thread; ++j) {
+            check_shallow(w, first + j);
+            check_nws(w, first + j);
+        }
         break;
     }
     return NULL;
@@ -308,6 +344,7 @@ int main(int argc, char **argv)
     if (n_used < 1 || n_used > n_problems) n_used = n_problems;
     shallow_per_thread = argc > 5 ? (size_t) atol(argv[5]) : 1000;
     if (shallow_per_thread < 1) shallow_per_thread = 1;
+    init_nws_table();
     long_solver = ek_solver_new(20);
     shared_solver = ek_solver_new(16);
     ids = (pthread_t *) calloc((size_t) threads, sizeof *ids);

@@ -2,11 +2,13 @@
 //! checks the unsafe code it runs for undefined behaviour: every level Miri can run (the
 //! portable one, and the SIMD ones whose target features the build enables, as Miri reports no
 //! other CPU feature), the `ek_` C ABI with valid, NULL, aliasing and dangling-table pointers,
-//! the dispatch (first-call selection, level switches), the endgame leaf search and the exact
-//! solver on positions of a few empty squares. Also runs natively with the suite.
+//! the dispatch (first-call selection, level switches), the endgame leaf search, Edax's endgame
+//! search on Edax's table layout (its locks and atomics, two threads sharing a table) and the
+//! exact solver on positions of a few empty squares. Also runs natively with the suite.
 
 mod common;
 
+use common::edax_table::EdaxTable;
 use common::{exact, naive_flip, naive_moves, random_positions, random_positions_where};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::solver_api::*;
@@ -315,6 +317,88 @@ fn solve_shallow_levels_and_c_abi() {
         assert_eq!(ek_solve_shallow(&EkBoard::START, 0, &mut n), EK_SCORE_NONE);
     }
     assert_eq!(n, 7, "nodes added without a search");
+}
+
+/// `ek_nws_endgame` with each level Miri runs: the same score, nodes and table as portable, call
+/// after call on two shared tables (the date moved on between rounds), a fail-soft bound of the
+/// exact score; the stop flag; and two threads searching one table at once (Edax's threads share
+/// theirs), each with its own result.
+#[test]
+fn nws_endgame_levels_threads_and_c_abi() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    let mut boards = endgame_boards();
+    if cfg!(miri) {
+        // Two positions and the one with a pass.
+        boards.drain(2..boards.len() - 1);
+    }
+    let alphas: &[i32] = if cfg!(miri) { &[-3, 2] } else { &[-65, -9, -3, 0, 2, 17, 64] };
+    let names = level_names();
+    let search = |t: &mut EdaxTable, b: &EkBoard, alpha: i32, stop: *const i32| {
+        let mut n = 0;
+        // SAFETY: a live board, a valid table (EdaxTable owns its entries and locks), a live flag
+        // or NULL, and a live counter.
+        let score = unsafe { ek_nws_endgame(b, alpha, &mut t.table, stop, &mut n) };
+        (score, n, t.checksum())
+    };
+    let mut want = Vec::new();
+    for name in &names {
+        // SAFETY: a NUL-terminated name.
+        assert_eq!(unsafe { ek_set_isa(name.as_ptr()) }, EK_OK);
+        // Tables of 2^2..2^8 entries: Miri pays for every byte the checksums read.
+        let (mut small, mut large) = (EdaxTable::new(2, 1), EdaxTable::new(if cfg!(miri) { 5 } else { 8 }, 1));
+        let mut got = Vec::new();
+        for round in 0..2 {
+            small.table.date += round;
+            for b in &boards {
+                for &alpha in alphas {
+                    got.push(search(&mut small, b, alpha, core::ptr::null()));
+                    got.push(search(&mut large, b, alpha, core::ptr::null()));
+                }
+            }
+        }
+        assert!(small.unlocked() && large.unlocked());
+        if want.is_empty() {
+            want = got;
+        } else {
+            assert_eq!(got, want, "{name:?}");
+        }
+    }
+    let mut results = want.iter();
+    for _ in 0..2 {
+        for b in &boards {
+            let v = exact(portable, b.player, b.opponent, -65, 65);
+            for &alpha in alphas {
+                for _ in 0..2 {
+                    let score = results.next().expect("a result").0;
+                    let ok = if score <= alpha { v <= score } else { v >= score };
+                    assert!(ok, "{b:?} alpha {alpha}: {score}, exact {v}");
+                }
+            }
+        }
+    }
+    let mut t = EdaxTable::new(2, 1);
+    let before = t.checksum();
+    assert_eq!(search(&mut t, &boards[0], 5, &1), (5, 0, before), "stopped: nothing searched");
+
+    // Two threads on one table: each gets the score it gets alone (the table changes the node
+    // counts, never the scores' bounds), and no lock stays held.
+    let alone: Vec<i32> = boards.iter().map(|b| search(&mut EdaxTable::new(2, 1), b, 0, core::ptr::null()).0).collect();
+    let mut shared = EdaxTable::new(3, 1);
+    let table = core::ptr::addr_of_mut!(shared.table) as usize;
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                for (b, &score) in boards.iter().zip(&alone) {
+                    let mut n = 0;
+                    // SAFETY: the table outlives the scope, and ek_nws_endgame takes Edax's locks
+                    // for what it changes; a live board and counter.
+                    let got = unsafe { ek_nws_endgame(b, 0, table as *mut EkHashTable, core::ptr::null(), &mut n) };
+                    assert_eq!(got > 0, score > 0, "{b:?}: {got} shared, {score} alone");
+                }
+            });
+        }
+    });
+    assert!(shared.unlocked());
 }
 
 /// A position of 10 empty squares (of a random game), and its exact score.

@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::{dec, hex, naive_score, random_positions_where, supported_levels, EdaxTable, SplitMix64};
+use common::edax_table::EdaxTable;
+use common::{dec, hex, naive_score, random_positions_where, supported_levels, SplitMix64};
 use edax_kernels::ffi::solver_api::ek_nws_endgame;
 use edax_kernels::{EkBoard, Isa};
 use std::path::Path;

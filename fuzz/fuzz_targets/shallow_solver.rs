@@ -1,11 +1,11 @@
-//! The endgame leaf search and the exact solver on boards of at most 12 empty squares, made
-//! from arbitrary bit patterns (overlapping bitboards included) or reached by a game the input
-//! chooses: every level against portable, directly and through the C ABI, and against an exact
-//! oracle (see `edax_kernels_fuzz::solver`).
+//! The endgame leaf search, Edax's endgame search and the exact solver on boards of at most 12
+//! empty squares, made from arbitrary bit patterns (overlapping bitboards included) or reached
+//! by a game the input chooses: every level against portable, directly and through the C ABI,
+//! and against an exact oracle (see `edax_kernels_fuzz::solver`).
 #![no_main]
 
 use edax_kernels::EkBoard;
-use edax_kernels_fuzz::solver::{check_batch, check_shallow, check_solver, SOLVER_MAX_EMPTIES};
+use edax_kernels_fuzz::solver::{check_batch, check_nws, check_shallow, check_solver, SOLVER_MAX_EMPTIES};
 use edax_kernels_fuzz::{game, nth_bit, Reader};
 use libfuzzer_sys::fuzz_target;
 
@@ -70,6 +70,7 @@ fuzz_target!(|data: &[u8]| {
             let (p, o) = (p & !empty, if overlap { (o | !p) & !empty } else { !p & !empty });
             let b = EkBoard::new(p, o);
             check_shallow(&b, alpha(&mut r));
+            check_nws(&b, [alpha(&mut r), alpha(&mut r)], 1 + r.u8() as u32 % 8);
             let (windows, limit) = solves(&mut r);
             check_solver(&b, &windows, limit);
             let batch = r.u8();
@@ -89,6 +90,7 @@ fuzz_target!(|data: &[u8]| {
                 check_shallow(&b, a.wrapping_add(byte as i32 % 7 - 3));
                 if byte % 4 == 0 || i == 0 {
                     check_solver(&b, &windows, limit);
+                    check_nws(&b, [a, a.wrapping_add(byte as i32 % 5 - 2)], 4);
                 }
                 // One batch per game at most.
                 if byte % 16 == 1 && !batch_done {

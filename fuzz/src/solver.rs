@@ -1,12 +1,17 @@
 //! What the `shallow_solver` target checks: the endgame leaf search (`ek_solve_shallow`,
-//! `Kernels::solve_shallow`) and the exact solver (`ek_solver_`, `EkSolver`) on boards of at
-//! most 12 empty squares (overlapping bitboards included), with any alpha and windows.
+//! `Kernels::solve_shallow`), Edax's endgame search (`ek_nws_endgame`) and the exact solver
+//! (`ek_solver_`, `EkSolver`) on boards of at most 12 empty squares (overlapping bitboards
+//! included), with any alpha and windows.
 //!
 //! - The leaf search: every level, directly and through the C ABI with that level active,
 //!   gives portable's score and node count; the count is added to `*n_nodes`; a NULL counter
 //!   changes nothing else; a NULL board and more than 10 empty squares give `EK_SCORE_NONE`
 //!   and add nothing; on a valid board the score is a fail-soft bound of the exact score
 //!   (upper bound when `<= alpha`, alpha taken as the nearest of -65..=64, else lower bound).
+//! - Edax's endgame search: two searches in a row on one small Edax-layout table (the second
+//!   sees what the first stored), with each level active, give portable's scores, node counts
+//!   and table bytes, and leave no lock held; on a valid board each score is a fail-soft bound of
+//!   the exact score, as for the leaf search.
 //! - The solver: the same solves (windows, node limit) on one fresh solver per level give the
 //!   same status and result (score, move, nodes) on every level, and the Rust `EkSolver` gives
 //!   the C ABI's (on portable); a bad window or overlap is `EK_ERR_RANGE` with nothing written; without a node
@@ -71,6 +76,44 @@ pub fn check_shallow(b: &EkBoard, alpha: i32) {
             assert_eq!(ek_solve_shallow(b, alpha, core::ptr::null_mut()), score);
             assert_eq!(ek_solve_shallow(core::ptr::null(), alpha, &mut n), EK_SCORE_NONE);
             assert_eq!(n - 1_000_000_007, n_portable, "a NULL board added nodes");
+        }
+    }
+}
+
+/// Checks `ek_nws_endgame` on `b` with `alphas` in turn on one table of 2^`bits` entries per level.
+pub fn check_nws(b: &EkBoard, alphas: [i32; 2], bits: u32) {
+    let ctx = format!("{b:?} ({} empties) alphas {alphas:?}, table 2^{bits}", (b.player | b.opponent).count_zeros());
+    let mut want: Option<Vec<(i32, i64, u64)>> = None;
+    for (k, name) in levels() {
+        let mut t = common::edax_table::EdaxTable::new(bits, 1);
+        // SAFETY: NUL-terminated level names; a live board, a valid table (EdaxTable owns its
+        // entries and locks) and a live counter.
+        let got: Vec<_> = unsafe {
+            assert_eq!(ek_set_isa(name.as_ptr()), EK_OK);
+            alphas
+                .iter()
+                .map(|&alpha| {
+                    let mut n = 0;
+                    let score = ek_nws_endgame(b, alpha, &mut t.table, core::ptr::null(), &mut n);
+                    (score, n, t.checksum())
+                })
+                .collect()
+        };
+        assert!(t.unlocked(), "a lock left held with {:?}: {ctx}", k.isa());
+        match &want {
+            None => want = Some(got),
+            Some(w) => assert_eq!(&got, w, "{:?}: {ctx}", k.isa()),
+        }
+    }
+    let (p, o) = (b.player, b.opponent);
+    for (&alpha, &(score, nodes, _)) in alphas.iter().zip(want.iter().flatten()) {
+        assert!((-64..=64).contains(&score) && nodes > 0, "score {score}, {nodes} nodes: {ctx}");
+        if p & o == 0 {
+            if score <= alpha.clamp(-65, 64) {
+                assert!(at_most(p, o, score), "fail-low {score} below the exact score: {ctx}");
+            } else {
+                assert!(at_least(p, o, score), "fail-high {score} above the exact score: {ctx}");
+            }
         }
     }
 }
