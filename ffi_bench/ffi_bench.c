@@ -27,6 +27,13 @@
  * reference's, or an adapter around Edax's static `search_shallow`) against `ek_solve_shallow`:
  * shallow.txt known answers, agreement on score and node count, and ns per call on positions
  * with 5, 6 and 7 empty squares from random games, alpha the exact score or one below it.
+ *
+ * The endgame search: side A's `ref_nws_endgame(board, alpha, table, stop, n_nodes)` (the
+ * bundled reference's, or an adapter around Edax's `NWS_endgame`) against `ek_nws_endgame`, each
+ * on its own Edax-layout table: the known answers of ../nws/nws_endgame.txt beside the golden
+ * directory (score, nodes and the whole table after each call), agreement (the same, both tables
+ * compared after every call), and ns per call on positions with 10, 12 and 14 empty squares,
+ * each sample searching them all in turn on its side's table (2^16 entries) cleaned first.
  */
 #define _GNU_SOURCE
 #include "edax_api.h"
@@ -62,6 +69,7 @@
 #pragma weak eval_pass
 #pragma weak eval_accumulate
 #pragma weak ref_solve_shallow
+#pragma weak ref_nws_endgame
 
 /* Whether side A defines a function. */
 #define HAS(f) ((void (*)(void)) (f) != NULL)
@@ -240,6 +248,7 @@ static void find_side_a(void)
 static int wanted(const char *only, const char *name)
 {
 	if (!strcmp(name, "solve_shallow")) return HAS(ref_solve_shallow) && selected(only, name);
+	if (!strcmp(name, "nws_endgame")) return HAS(ref_nws_endgame) && selected(only, name);
 	for (size_t k = 0; k < N_KERNELS; ++k)
 		if (!strcmp(KERNELS[k].name, name)) return KERNELS[k].available && selected(only, name);
 	return 0;
@@ -320,6 +329,67 @@ static int g_shallow(const char *line)
 	return ref_solve_shallow(&b, alpha, &got) == score && got == nodes;
 }
 
+/* Edax-layout tables: side A's (HashTable) and side B's (EkHashTable), the same layout, each with
+ * the hash_mask + 5 entries Edax's hash_cleanup initialises and 256 locks. */
+#define TABLE_TYPE(NAME, TABLE, ENTRY, LOCK, MOVE)                                                        \
+	typedef struct { TABLE t; ENTRY *entries; LOCK locks[256]; } NAME;                               \
+	static void NAME##_clean(NAME *tb, int date)                                                      \
+	{                                                                                                \
+		for (uint64_t i = 0; i < tb->t.hash_mask + 5; ++i) {                                         \
+			memset(&tb->entries[i], 0, sizeof tb->entries[i]);                                       \
+			tb->entries[i].data.lower = -127;                                                        \
+			tb->entries[i].data.upper = 127;                                                         \
+			tb->entries[i].data.MOVE[0] = tb->entries[i].data.MOVE[1] = 65;                          \
+		}                                                                                            \
+		memset(tb->locks, 0, sizeof tb->locks);                                                      \
+		tb->t.date = (uint8_t) date;                                                                 \
+	}                                                                                                \
+	static void NAME##_make(NAME *tb, int bits, int date)                                             \
+	{                                                                                                \
+		free(tb->entries);                                                                           \
+		tb->t.n_hash = (uint64_t) 1 << bits;                                                         \
+		tb->t.hash_mask = tb->t.n_hash - 1;                                                          \
+		if ((tb->entries = (ENTRY *) malloc((tb->t.hash_mask + 5) * sizeof *tb->entries)) == NULL) { \
+			fputs("out of memory\n", stderr);                                                       \
+			exit(2);                                                                                 \
+		}                                                                                            \
+		tb->t.hash = tb->entries;                                                                    \
+		tb->t.spin = tb->locks;                                                                      \
+		tb->t.spin_mask = 255;                                                                       \
+		tb->t.n_spin = 256;                                                                          \
+		NAME##_clean(tb, date);                                                                      \
+	}                                                                                                \
+	static uint64_t NAME##_checksum(const NAME *tb) /* FNV-1a 64 of the entries' bytes */            \
+	{                                                                                                \
+		const unsigned char *p = (const unsigned char *) tb->entries;                                \
+		uint64_t h = 0xcbf29ce484222325ULL;                                                          \
+		for (size_t i = 0; i < (tb->t.hash_mask + 5) * sizeof *tb->entries; ++i) h = (h ^ p[i]) * 0x100000001b3ULL; \
+		return h;                                                                                    \
+	}
+TABLE_TYPE(TableA, HashTable, Hash, SpinLock, move)
+TABLE_TYPE(TableB, EkHashTable, EkHash, EkSpinLock, move_)
+
+/* Edax's NWS_endgame: its lines are stateful (a "table" line starts a session, "date" changes the
+ * date, a call uses the session's table). */
+static int g_nws(const char *line)
+{
+	static TableA tb;
+	Board b;
+	int alpha, score, bits, date;
+	int64_t nodes, got = 0;
+	uint64_t sum;
+	if (sscanf(line, "table %d %d", &bits, &date) == 2) {
+		TableA_make(&tb, bits, date);
+		return -1;
+	}
+	if (sscanf(line, "date %d", &date) == 1) {
+		tb.t.date = (uint8_t) date;
+		return -1;
+	}
+	SCAN(6, "%" SCNx64 " %" SCNx64 " %d %d %" SCNd64 " %" SCNx64, &b.player, &b.opponent, &alpha, &score, &nodes, &sum);
+	return tb.entries && ref_nws_endgame(&b, alpha, &tb.t, NULL, &got) == score && got == nodes && TableA_checksum(&tb) == sum;
+}
+
 static const struct { const char *kernel, *file; int (*check)(const char *line); } GOLDEN[] = {
 	{ "flip", "flip.txt", g_flip }, { "board_next", "flip.txt", g_next },
 	{ "count_last_flip", "last_flip.txt", g_last }, { "get_moves", "moves.txt", g_moves },
@@ -328,7 +398,7 @@ static const struct { const char *kernel, *file; int (*check)(const char *line);
 	{ "get_stability", "stability.txt", g_stab }, { "get_edge_stability", "stability.txt", g_edge },
 	{ "get_corner_stability", "stability.txt", g_corner }, { "board_get_hash_code", "hash.txt", g_hash },
 	{ "board_symetry", "symmetry.txt", g_sym }, { "board_unique", "unique.txt", g_unique },
-	{ "solve_shallow", "shallow.txt", g_shallow },
+	{ "solve_shallow", "shallow.txt", g_shallow }, { "nws_endgame", "../nws/nws_endgame.txt", g_nws },
 };
 
 static int check_golden(const char *dir, const char *only)
@@ -528,6 +598,97 @@ static int check_shallow(void)
 	return 1;
 }
 
+/* ---- the endgame search --------------------------------------------------------------------- */
+
+enum { NWS_N = 100, NWS_BITS = 16 };
+static const int NWS_EMPTIES[] = { 10, 12, 14 };
+static Board nws_board[3][NWS_N];
+static int nws_alpha[3][NWS_N];
+static TableA nws_ta;
+static TableB nws_tb;
+
+/* The exact score of b, by bisection with ek_nws_endgame's fail-soft null windows. */
+static int exact_nws(const Board *b)
+{
+	int lo = -64, hi = 64;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2 - ((hi - lo) % 2 != 0 && lo + (hi - lo) / 2 < 0);
+		int64_t n = 0;
+		int score = ek_nws_endgame((const EkBoard *) b, mid, &nws_tb.t, NULL, &n);
+		if (score > mid) lo = score; else hi = score;
+	}
+	return lo;
+}
+
+/* One position of each size per random game (side B's moves); alpha alternates between the exact
+ * score (the search fails low) and one below (it fails high). */
+static void make_nws_positions(void)
+{
+	int n[3] = { 0 };
+	TableA_make(&nws_ta, NWS_BITS, 1);
+	TableB_make(&nws_tb, NWS_BITS, 1);
+	while (n[0] < NWS_N || n[1] < NWS_N || n[2] < NWS_N) {
+		EkBoard b = { 0x0000000810000000ULL, 0x0000001008000000ULL };
+		for (;;) {
+			uint64_t moves = ek_get_moves(b.player, b.opponent);
+			int e = 64 - __builtin_popcountll(b.player | b.opponent);
+			for (int k = 0; k < 3; ++k)
+				if (e == NWS_EMPTIES[k] && n[k] < NWS_N) {
+					int i = n[k]++;
+					nws_board[k][i] = (Board) { b.player, b.opponent };
+					nws_alpha[k][i] = exact_nws(&nws_board[k][i]) - (i & 1);
+				}
+			if (moves == 0) {
+				if (!ek_can_move(b.opponent, b.player)) break;
+				b = (EkBoard) { b.opponent, b.player };
+				continue;
+			}
+			ek_board_next(&b, nth_bit(moves, (int) (rng() % (uint64_t) __builtin_popcountll(moves))), &b);
+		}
+	}
+}
+
+#define NWS(K)                                                                                        \
+	static uint64_t nws_a_##K(void)                                                                  \
+	{                                                                                                \
+		uint64_t s = 0; int64_t nodes = 0;                                                           \
+		TableA_clean(&nws_ta, 1);                                                                         \
+		for (int i = 0; i < NWS_N; ++i) s += (uint64_t) ref_nws_endgame(&nws_board[K][i], nws_alpha[K][i], &nws_ta.t, NULL, &nodes); \
+		return s + (uint64_t) nodes;                                                                 \
+	}                                                                                                \
+	static uint64_t nws_b_##K(void)                                                                  \
+	{                                                                                                \
+		uint64_t s = 0; int64_t nodes = 0;                                                           \
+		TableB_clean(&nws_tb, 1);                                                                         \
+		for (int i = 0; i < NWS_N; ++i) s += (uint64_t) ek_nws_endgame((const EkBoard *) &nws_board[K][i], nws_alpha[K][i], &nws_tb.t, NULL, &nodes); \
+		return s + (uint64_t) nodes;                                                                 \
+	}
+NWS(0)
+NWS(1)
+NWS(2)
+
+/* Both sides give the same score and node count and leave the same table, call after call. */
+static int check_nws(void)
+{
+	for (int k = 0; k < 3; ++k) {
+		TableA_clean(&nws_ta, 1);
+		TableB_clean(&nws_tb, 1);
+		for (int i = 0; i < NWS_N; ++i) {
+			const Board *b = &nws_board[k][i];
+			int64_t na = 0, nb = 0;
+			int a = ref_nws_endgame(b, nws_alpha[k][i], &nws_ta.t, NULL, &na);
+			int c = ek_nws_endgame((const EkBoard *) b, nws_alpha[k][i], &nws_tb.t, NULL, &nb);
+			if (a != c || na != nb || TableA_checksum(&nws_ta) != TableB_checksum(&nws_tb)) {
+				printf("DISAGREE nws_endgame: P=%016" PRIx64 " O=%016" PRIx64 " alpha=%d: A=%d (%" PRId64 " nodes) B=%d (%" PRId64 " nodes)%s\n",
+				       b->player, b->opponent, nws_alpha[k][i], a, na, c, nb, a == c && na == nb ? ", tables differ" : "");
+				return 0;
+			}
+		}
+	}
+	printf("agreement: nws_endgame on %d positions with 10, 12 and 14 empties (and the tables): ok\n", 3 * NWS_N);
+	return 1;
+}
+
 /* ---- evaluation ---------------------------------------------------------------------------- */
 
 /* Random games as move sequences (x = PASS for a pass), replayed by the evaluation loops. */
@@ -712,6 +873,12 @@ int main(int argc, char **argv)
 		make_shallow_positions();
 		if (!check_shallow()) return 1;
 	}
+	const int nws = wanted(only, "nws_endgame");
+	if (!HAS(ref_nws_endgame) && selected(only, "nws_endgame")) puts("side A has no ref_nws_endgame: the endgame search is not checked or timed");
+	if (nws) {
+		make_nws_positions();
+		if (!check_nws()) return 1;
+	}
 	if (eval_file && !(HAS(eval_open) && HAS(eval_init) && HAS(eval_set) && HAS(eval_update) && HAS(eval_restore)
 	                   && HAS(eval_pass) && HAS(eval_accumulate))) {
 		puts("side A has no evaluation (eval_open, eval_init, eval_set, eval_update, eval_restore, eval_pass,\n"
@@ -766,6 +933,26 @@ int main(int argc, char **argv)
 		for (k = 0; k < sizeof ROWS / sizeof ROWS[0]; ++k) {
 			const struct result r = measure(ROWS[k].a, ROWS[k].b, samples);
 			printf("%-24s %-10s %9.2f %9.2f %7.3f  [%5.3f, %5.3f] ", ROWS[k].name, "per call", r.a, r.b, r.ratio, r.q1, r.q3);
+			print_instr(stdout, r.ia, 0); putchar(' '); print_instr(stdout, r.ib, 0); putchar('\n');
+			if (jf) {
+				fprintf(jf, ",\n    {\"kernel\": \"%s\", \"mode\": \"per call\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",
+				        ROWS[k].name, r.a, r.b, r.ratio, r.q1, r.q3);
+				print_instr(jf, r.ia, 1); fputs(", \"b_instructions\": ", jf); print_instr(jf, r.ib, 1); fputs("}", jf);
+			}
+		}
+		n_pos = saved;
+	}
+	if (nws) {
+		static const struct { const char *name; loop_fn a, b; } ROWS[] = {
+			{ "nws_endgame 10 empties", nws_a_0, nws_b_0 },
+			{ "nws_endgame 12 empties", nws_a_1, nws_b_1 },
+			{ "nws_endgame 14 empties", nws_a_2, nws_b_2 },
+		};
+		const int saved = n_pos;
+		n_pos = NWS_N;
+		for (k = 0; k < sizeof ROWS / sizeof ROWS[0]; ++k) {
+			const struct result r = measure(ROWS[k].a, ROWS[k].b, samples);
+			printf("%-24s %-10s %9.0f %9.0f %7.3f  [%5.3f, %5.3f] ", ROWS[k].name, "per call", r.a, r.b, r.ratio, r.q1, r.q3);
 			print_instr(stdout, r.ia, 0); putchar(' '); print_instr(stdout, r.ib, 0); putchar('\n');
 			if (jf) {
 				fprintf(jf, ",\n    {\"kernel\": \"%s\", \"mode\": \"per call\", \"a_ns\": %.3f, \"b_ns\": %.3f, \"b_over_a\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"a_instructions\": ",

@@ -62,6 +62,35 @@ int board_unique(const Board *board, Board *unique);
  * node count to *n_nodes; more empty squares: returns -127 and adds nothing. */
 int ref_solve_shallow(const Board *board, const int alpha, int64_t *n_nodes);
 
+/** Edax's transposition table (hash.h, util.h; default build), the layout of EkHashTable: an
+ * entry's data (HashData, the draft's four bytes then the bounds and the two best moves), an
+ * entry (Hash), a bucket lock (SpinLock) and the table (HashTable). */
+typedef struct HashData {
+	uint8_t depth, selectivity, cost, date;
+	int8_t lower, upper, move[2];
+} HashData;
+typedef struct Hash {
+	Board board;
+	HashData data;
+} Hash;
+typedef struct SpinLock {
+	int lock;
+} SpinLock;
+typedef struct HashTable {
+	Hash *hash;
+	SpinLock *spin;
+	uint64_t n_hash, hash_mask;
+	uint32_t spin_mask, n_spin;
+	uint8_t date;
+} HashTable;
+
+/* Not Edax's API: Edax's endgame search NWS_endgame(search, alpha) (endgame.c) on a board, with
+ * Edax's table `table` (the search's hash_table) and stop flag (NULL: never stops), as the
+ * bundled reference implements it: returns the fail-soft score for the side to move on the null
+ * window (alpha, alpha + 1), adds Edax's node count to *n_nodes and leaves the table as Edax
+ * would. */
+int ref_nws_endgame(const Board *board, const int alpha, HashTable *table, const int *stop, int64_t *n_nodes);
+
 void eval_open(const char *file);
 void eval_close(void);
 void eval_init(Eval *eval);

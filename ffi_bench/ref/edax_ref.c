@@ -493,3 +493,226 @@ int ref_solve_shallow(const Board *board, const int alpha, int64_t *n_nodes)
 	/* Any alpha acts as the nearest of -65..64: every score compares the same way. */
 	return shallow(P, O, alpha < -65 ? -65 : alpha > 64 ? 64 : alpha, e, n, n_nodes);
 }
+
+/* ---- endgame search ----------------------------------------------------------------------- */
+
+/* ref_nws_endgame gives what Edax 4.6's NWS_endgame (endgame.c) gives on Edax's table: the same
+ * fail-soft score, the same node count and the same table afterwards. The rules it follows:
+ * - One node per call; a set stop flag returns alpha at once. The stability cut-off first (when
+ *   alpha reaches NWS_THRESHOLD[n]), then the moves (get_moves, in square order).
+ * - No move: a pass when the opponent can move (searched by this same function, whatever the
+ *   empties), else the final score. One move: played, nothing read or written in the table.
+ * - Two moves or more: the table first. An entry holding the board in one of the 4 ways of its
+ *   bucket (compared, then re-compared under the bucket's lock) gets the table's date; it cuts
+ *   when it is exact (selectivity 5) for at least n empties and its bounds decide. Then each move
+ *   gets Edax's ordering score (a wipe-out, the entry's two moves, else the square's value, the
+ *   parity of its quadrant, and the mobility, corner stability and potential mobility it leaves
+ *   the opponent: one node per move scored that way), and the moves are searched best first,
+ *   the first in square order among equals, until one fails high. The result goes back to the
+ *   table (unless stopped): merged into the way holding the board (bounds narrowed for the same
+ *   depth, replaced otherwise; a fresh entry if they cross), or replacing the way whose draft
+ *   (date, cost, selectivity, depth, compared in that order) is smallest. The cost is the bit
+ *   length minus one of the nodes counted from the ordering on.
+ * - Children with 7 empties or fewer go to the leaf search (shallow above). */
+
+enum { NWS_MAX = 64, EXACT = 5, NO_MOVE = 65 };
+
+static const int NWS_THRESHOLD[NWS_MAX + 1] = {
+	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+	48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+	99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+};
+
+static void lock(SpinLock *s)
+{
+	while (__atomic_exchange_n(&s->lock, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&s->lock, __ATOMIC_RELAXED)) {}
+}
+
+static void unlock(SpinLock *s) { __atomic_store_n(&s->lock, 0, __ATOMIC_RELEASE); }
+
+static int holds(const Hash *h, uint64_t P, uint64_t O) { return h->board.player == P && h->board.opponent == O; }
+
+static uint32_t draft(const HashData *d)
+{
+	return d->depth | (uint32_t) d->selectivity << 8 | (uint32_t) d->cost << 16 | (uint32_t) d->date << 24;
+}
+
+/* The entry of (P, O) in its bucket, copied to *out; its date becomes the table's. */
+static int table_get(HashTable *t, uint64_t P, uint64_t O, uint64_t code, HashData *out)
+{
+	Hash *h = t->hash + (code & t->hash_mask);
+	SpinLock *s = t->spin + (code & t->spin_mask);
+	int i, found;
+	for (i = 0; i < 4; ++i, ++h) {
+		if (!holds(h, P, O)) continue;
+		lock(s);
+		if ((found = holds(h, P, O)) != 0) {
+			*out = h->data;
+			h->data.date = t->date;
+		}
+		unlock(s);
+		if (found) return 1;
+	}
+	return 0;
+}
+
+/* A search of the window (alpha, alpha + 1) returned score with best move x: a good move joins
+ * the entry's two. */
+static void add_move(HashData *d, int alpha, int score, int x)
+{
+	if ((score > alpha || score == -64) && d->move[0] != x) {
+		d->move[1] = d->move[0];
+		d->move[0] = (int8_t) x;
+	}
+}
+
+static void set_bounds(HashData *d, int alpha, int score)
+{
+	d->upper = (int8_t) (score <= alpha ? score : 64);
+	d->lower = (int8_t) (score > alpha ? score : -64);
+}
+
+static void fresh(HashData *d, int n, int cost, int date, int alpha, int score, int x)
+{
+	d->depth = (uint8_t) n;
+	d->selectivity = EXACT;
+	d->cost = (uint8_t) cost;
+	d->date = (uint8_t) date;
+	set_bounds(d, alpha, score);
+	d->move[0] = d->move[1] = NO_MOVE;
+	add_move(d, alpha, score, x);
+}
+
+static void table_put(HashTable *t, uint64_t P, uint64_t O, uint64_t code, int n, int cost, int alpha, int score, int x)
+{
+	Hash *first = t->hash + (code & t->hash_mask), *worst = first;
+	SpinLock *s = t->spin + (code & t->spin_mask);
+	int i;
+	for (i = 0; i < 4; ++i) {
+		Hash *h = first + i;
+		if (holds(h, P, O)) {
+			lock(s);
+			if (holds(h, P, O)) {
+				HashData *d = &h->data;
+				if (d->depth == n && d->selectivity == EXACT) {
+					if (score <= alpha && score < d->upper) d->upper = (int8_t) score;
+					if (score > alpha && score > d->lower) d->lower = (int8_t) score;
+				} else {
+					set_bounds(d, alpha, score);
+					d->depth = (uint8_t) n;
+					d->selectivity = EXACT;
+				}
+				add_move(d, alpha, score, x);
+				if (cost > d->cost) d->cost = (uint8_t) cost;
+				d->date = t->date;
+				if (d->lower > d->upper) fresh(d, n, cost, t->date, alpha, score, x);
+				unlock(s);
+				return;
+			}
+			unlock(s);
+		}
+		if (draft(&worst->data) > draft(&h->data)) worst = h;
+	}
+	lock(s);
+	worst->board.player = P;
+	worst->board.opponent = O;
+	fresh(&worst->data, n, cost, t->date, alpha, score, x);
+	unlock(s);
+}
+
+static int nws(HashTable *t, const int *stop, uint64_t P, uint64_t O, int alpha, const int *e, int n, int64_t *nodes);
+
+/* The score of the child (P to move, the empties e of the parent without x), from its side. */
+static int child(HashTable *t, const int *stop, uint64_t P, uint64_t O, int alpha, const int *e, int n, int x,
+                 int64_t *nodes)
+{
+	int rest[NWS_MAX];
+	list_without(e, n, x, rest);
+	if (n - 1 <= 7) return shallow(P, O, alpha, rest, n - 1, nodes);
+	return nws(t, stop, P, O, alpha, rest, n - 1, nodes);
+}
+
+/* Edax's ordering score of the move x (flipping f) of P; one node when scored by the position. */
+static int move_score(uint64_t P, uint64_t O, int x, uint64_t f, const HashData *d, const int *e, int n,
+                      int64_t *nodes)
+{
+	const uint64_t next_p = O ^ f, next_o = P ^ f ^ (1ULL << x);
+	int score;
+	if (f == O) return 1 << 30;
+	if (x == d->move[0]) return 1 << 29;
+	if (x == d->move[1]) return 1 << 28;
+	*nodes += 1;
+	score = SQUARE_VALUE[x];
+	if (odd_quadrant(e, n, x)) score += n < 12 ? 8 : 4;
+	score += (36 - get_potential_mobility(next_p, next_o)) << 5;
+	score += get_corner_stability(next_o) << 11;
+	score += (36 - get_weighted_mobility(next_p, next_o)) << 15;
+	return score;
+}
+
+/* The score of P (to move) with the n empties e: Edax's NWS_endgame. */
+static int nws(HashTable *t, const int *stop, uint64_t P, uint64_t O, int alpha, const int *e, int n, int64_t *nodes)
+{
+	uint64_t f[NWS_MAX], moves, cost;
+	int x[NWS_MAX], score[NWS_MAX], taken[NWS_MAX] = { 0 }, m = 0, i, best = -SCORE_NONE, best_x = NO_MOVE, s;
+	const HashData none = { 0, 0, 0, 0, -127, 127, { NO_MOVE, NO_MOVE } };
+	HashData d;
+	Board b;
+	uint64_t code;
+	int64_t start;
+
+	if (stop && *stop) return alpha;
+	*nodes += 1;
+	b.player = P;
+	b.opponent = O;
+	code = board_get_hash_code(&b);
+	if (alpha >= NWS_THRESHOLD[n] && (s = 64 - 2 * get_stability(O, P)) <= alpha) return s;
+	moves = get_moves(P, O);
+	for (i = 0; i < 64; ++i)
+		if (moves >> i & 1) {
+			x[m] = i;
+			f[m++] = flip(i, P, O);
+		}
+	if (m == 0) return can_move(O, P) ? -nws(t, stop, O, P, -alpha - 1, e, n, nodes) : final_score(P, n);
+	if (m == 1) return -child(t, stop, O ^ f[0], P ^ f[0] ^ (1ULL << x[0]), -alpha - 1, e, n, x[0], nodes);
+	if (table_get(t, P, O, code, &d)) {
+		if (d.selectivity >= EXACT && d.depth >= n) {
+			if (alpha < d.lower) return d.lower;
+			if (alpha >= d.upper) return d.upper;
+		}
+	} else {
+		d = none;
+	}
+	start = *nodes;
+	for (i = 0; i < m; ++i) score[i] = move_score(P, O, x[i], f[i], &d, e, n, nodes);
+	for (;;) {
+		int k = -1;
+		for (i = 0; i < m; ++i)
+			if (!taken[i] && (k < 0 || score[i] > score[k])) k = i;
+		if (k < 0) break;
+		taken[k] = 1;
+		s = -child(t, stop, O ^ f[k], P ^ f[k] ^ (1ULL << x[k]), -alpha - 1, e, n, x[k], nodes);
+		if (s > best) {
+			best = s;
+			best_x = x[k];
+			if (best > alpha) break;
+		}
+	}
+	if (!(stop && *stop)) {
+		for (cost = (uint64_t) (*nodes - start), i = 0; cost >>= 1;) ++i;
+		table_put(t, P, O, code, n, i, alpha, best, best_x);
+	}
+	return best;
+}
+
+int ref_nws_endgame(const Board *board, const int alpha, HashTable *table, const int *stop, int64_t *n_nodes)
+{
+	const uint64_t P = board->player, O = board->opponent, E = ~(P | O);
+	int e[NWS_MAX], n = 0, i;
+	for (i = 0; i < 64; ++i) {
+		const int x = (LIST_ORDER[2 * i] - 'a') + 8 * (LIST_ORDER[2 * i + 1] - '1');
+		if (E >> x & 1) e[n++] = x;
+	}
+	return nws(table, stop, P, O, alpha < -65 ? -65 : alpha > 64 ? 64 : alpha, e, n, n_nodes);
+}
