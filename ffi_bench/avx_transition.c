@@ -1,6 +1,7 @@
 /*
  * The AVX-SSE transition benchmark: every hot export of the library (the ek_ names and Edax's
- * names), called in two modes from code built like Edax's x86-64-v3 build:
+ * names; the searches, which take microseconds, on late positions and fewer times), called in
+ * two modes from code built like Edax's x86-64-v3 build:
  *   clean: `vzeroupper` just before each call (upper YMM halves clean);
  *   dirty: a 256-bit write to ymm15 just before each call (upper halves dirty, as after Edax's
  *          AVX2 get_moves_and_potential), with no vzeroupper in between.
@@ -28,6 +29,7 @@
 
 #define N_POS 4096 /* positions cycled through; a power of two */
 #define BATCH 64   /* boards per batch call */
+#define N_LATE 256 /* late positions for the searches; a power of two */
 
 static uint64_t P[N_POS], O[N_POS], MOVES[N_POS];
 static int X[N_POS], EMPTY[N_POS];
@@ -36,6 +38,12 @@ static uint64_t sink;
 static EkEval EVAL;
 static EkMove MOVE[N_POS];
 static EkHashTable TABLE;
+static EkHash ENTRIES[1024 + 4];
+static EkSpinLock LOCKS[256];
+static EkSolver *SOLVER;
+/* Positions of 6 empty squares (the leaf search, the solver) and of 9 (the endgame search). */
+static EkBoard SHALLOW[N_LATE], NWS[N_LATE];
+static uint64_t SHALLOW_P[N_LATE], SHALLOW_O[N_LATE];
 
 static inline void clean_upper(void) { __asm__ volatile("vzeroupper" ::: "memory"); }
 static inline void dirty_upper(void) { __asm__ volatile("vpcmpeqd %%ymm15, %%ymm15, %%ymm15" ::: "xmm15", "memory"); }
@@ -56,13 +64,14 @@ static uint64_t next_random(void)
     return z ^ (z >> 31);
 }
 
-/* Positions of random games (5..55 empties), each with a legal move when it has one. */
+/* Positions of random games (5..55 empties), each with a legal move when it has one; and the
+ * late positions of the same games. */
 static void make_positions(void)
 {
-    int n = 0;
-    while (n < N_POS) {
+    int n = 0, n_shallow = 0, n_nws = 0;
+    while (n < N_POS || n_shallow < N_LATE || n_nws < N_LATE) {
         EkBoard b = {0x0000000810000000u, 0x0000001008000000u};
-        for (int ply = 0; ply < 60 && n < N_POS; ++ply) {
+        for (int ply = 0; ply < 60; ++ply) {
             uint64_t moves = ek_get_moves(b.player, b.opponent);
             if (moves == 0) {
                 if (ek_get_moves(b.opponent, b.player) == 0) break;
@@ -74,7 +83,12 @@ static void make_positions(void)
             while (k--) moves &= moves - 1;
             int x = __builtin_ctzll(moves);
             int empties = 64 - ek_bit_count(b.player | b.opponent);
-            if (empties >= 5 && empties <= 55 && (next_random() & 3) == 0) {
+            if (empties == 6 && n_shallow < N_LATE) {
+                SHALLOW_P[n_shallow] = b.player, SHALLOW_O[n_shallow] = b.opponent;
+                SHALLOW[n_shallow++] = b;
+            }
+            if (empties == 9 && n_nws < N_LATE) NWS[n_nws++] = b;
+            if (n < N_POS && empties >= 5 && empties <= 55 && (next_random() & 3) == 0) {
                 P[n] = b.player, O[n] = b.opponent, X[n] = x, EMPTY[n] = empties;
                 BOARDS[n] = b;
                 MOVES[n] = ek_get_moves(b.player, b.opponent);
@@ -90,6 +104,7 @@ static void make_positions(void)
 typedef struct Bench {
     const char *name;
     double (*run)(int calls, bool dirty);
+    int div; /* CALLS_PER_ROUND / div calls per round: the searches take microseconds */
 } Bench;
 
 /* A timed loop: `calls` calls of CALL (with i the position index), the upper state set before
@@ -123,6 +138,8 @@ static EkPerftStats stats;
 static int out_int[BATCH];
 static uint64_t out_u64[BATCH], out_u64b[BATCH];
 static int32_t accum_sum;
+static int64_t nodes;
+static EkSolveResult solved;
 
 /* The control: one legacy SSE instruction (and a load/return through a GPR), no library. */
 static inline uint64_t legacy_sse(uint64_t v)
@@ -170,6 +187,12 @@ BENCH(ek_eval_update_restore, ek_eval_set(&EVAL, &BOARDS[0]),
 BENCH(ek_eval_pass, NOTHING, ek_eval_pass(&EVAL))
 BENCH(ek_eval_accumulate, ek_eval_set(&EVAL, &BOARDS[1]), ek_eval_accumulate(&EVAL))
 BENCH(ek_eval_accumulate_checked, ek_eval_set(&EVAL, &BOARDS[1]), ek_eval_accumulate_checked(&EVAL, &accum_sum))
+BENCH(ek_solve_shallow, NOTHING, ek_solve_shallow(&SHALLOW[i & (N_LATE - 1)], 0, &nodes))
+/* The searches' tables start each timed loop empty, so that both modes do the same work. */
+BENCH(ek_nws_endgame, memset(ENTRIES, 0, sizeof ENTRIES), ek_nws_endgame(&NWS[i & (N_LATE - 1)], 0, &TABLE, NULL, &nodes))
+BENCH(ek_solver_solve, ek_solver_clear(SOLVER), ek_solver_solve(SOLVER, &SHALLOW[i & (N_LATE - 1)], -64, 64, &solved))
+BENCH(ek_solver_solve_batch, ek_solver_clear(SOLVER),
+      ek_solver_solve_batch(SOLVER, 8, SHALLOW_P + (i & (N_LATE - 8)), SHALLOW_O + (i & (N_LATE - 8)), out_int, out_int + 8))
 /* Edax's names. */
 BENCH(flip, NOTHING, flip(X[i], P[i], O[i]))
 BENCH(board_flip, NOTHING, board_flip(&BOARDS[i], X[i]))
@@ -198,7 +221,8 @@ BENCH(eval_pass, NOTHING, (eval_pass(&EVAL), 0))
 BENCH(eval_accumulate, eval_set(&EVAL, &BOARDS[1]), eval_accumulate(&EVAL))
 BENCH(eval_sigma, NOTHING, (uint64_t)(1000.0 * eval_sigma(EMPTY[i], EMPTY[i] / 2, EMPTY[i] / 4)))
 
-#define B(ID) {#ID, bench_##ID}
+#define B(ID) {#ID, bench_##ID, 1}
+#define SLOW(ID, DIV) {#ID, bench_##ID, DIV}
 static const Bench BENCHES[] = {
     B(control), B(ek_flip), B(ek_board_flip), B(ek_board_next), B(ek_count_last_flip), B(ek_board_score_1),
     B(ek_board_score_1_exact), B(ek_get_moves), B(ek_can_move), B(ek_get_mobility), B(ek_get_weighted_mobility),
@@ -207,7 +231,8 @@ static const Bench BENCHES[] = {
     B(ek_perft), B(ek_perft_terminal), B(ek_perft_stats), B(ek_flip_batch), B(ek_board_next_batch),
     B(ek_count_last_flip_batch), B(ek_get_moves_batch), B(ek_get_mobility_batch), B(ek_get_stability_batch),
     B(ek_board_get_hash_code_batch), B(ek_eval_set), B(ek_eval_update_restore), B(ek_eval_pass),
-    B(ek_eval_accumulate), B(ek_eval_accumulate_checked), B(flip), B(board_flip), B(board_next),
+    B(ek_eval_accumulate), B(ek_eval_accumulate_checked), SLOW(ek_solve_shallow, 64), SLOW(ek_nws_endgame, 1024),
+    SLOW(ek_solver_solve, 64), SLOW(ek_solver_solve_batch, 512), B(flip), B(board_flip), B(board_next),
     B(count_last_flip), B(board_score_1), B(get_moves), B(can_move), B(get_mobility), B(get_weighted_mobility),
     B(get_potential_mobility), B(get_stability), B(get_edge_stability), B(get_corner_stability),
     B(board_get_hash_code), B(board_symetry), B(board_unique), B(hash_prefetch), B(bit_count_64), B(bit_count_32),
@@ -244,9 +269,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", argv[1], ek_status_message(status));
         return 1;
     }
-    static EkHash entries[1024 + 4];
-    TABLE.hash = entries;
+    TABLE.hash = ENTRIES;
     TABLE.hash_mask = 1023;
+    TABLE.n_hash = 1024;
+    TABLE.spin = LOCKS;
+    TABLE.spin_mask = 255;
+    TABLE.n_spin = 256;
+    if ((SOLVER = ek_solver_new(16)) == NULL) return 1;
     if (ek_eval_init(&EVAL) != EK_OK) return 1;
     make_positions();
 
@@ -256,10 +285,11 @@ int main(int argc, char **argv)
     const char *worst_name = "";
     for (int b = 0; b < N_BENCHES; ++b) {
         double clean[99], dirty[99];
-        BENCHES[b].run(calls / 4, false); /* warm-up */
+        const int n = calls / BENCHES[b].div;
+        BENCHES[b].run(n / 4 + 1, false); /* warm-up */
         for (int r = 0; r < rounds; ++r) {
-            clean[r] = BENCHES[b].run(calls, false);
-            dirty[r] = BENCHES[b].run(calls, true);
+            clean[r] = BENCHES[b].run(n, false);
+            dirty[r] = BENCHES[b].run(n, true);
         }
         double c = median(clean, rounds), d = median(dirty, rounds);
         printf("| %s | %.2f | %.2f | %.2f |\n", BENCHES[b].name, c, d, d / c);
@@ -268,5 +298,6 @@ int main(int argc, char **argv)
     printf("# largest dirty/clean ratio of a library function: %.2f (%s); sink %llx\n", worst, worst_name,
            (unsigned long long)(sink & 0xF));
     ek_eval_free(&EVAL);
+    ek_solver_free(SOLVER);
     return 0;
 }
