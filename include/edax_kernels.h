@@ -971,8 +971,7 @@ double eval_sigma(int n_empty, int depth, int probcut_depth);
  * On error nothing changes: the weights in use, if any, stay in use. Thread-safe: concurrent
  * loads are serialised, and loading data already loaded reuses it (weights are never freed
  * while the process runs, so other threads may keep evaluating; each distinct file costs
- * 64 MB, unpacked per ply and colour as Edax does, in transparent huge pages where Linux
- * allows, and 2 MB more while it loads).
+ * 64 MB, unpacked per ply and colour as Edax does, and 2 MB more while it loads).
  *
  * # Safety
  * `path` must be NULL or a NUL-terminated string.

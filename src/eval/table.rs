@@ -1,14 +1,13 @@
-//! Zero-initialised, 2 MiB-aligned buffers for the evaluation tables, backed by transparent huge
-//! pages where the system allows it: every evaluation reads 47 scattered weights, and with
-//! 4 KiB pages most of those reads also miss the TLB.
+//! Zero-initialised buffers for the evaluation tables, allocated fallibly (a failed load reports
+//! `EK_ERR_NO_MEMORY` instead of aborting the host), in ordinary pages as Edax's `malloc` gives.
+//! Asking for transparent huge pages (`MADV_HUGEPAGE`) was measured and removed: inside Edax 4.6
+//! it made the evaluation build slower, not faster (BENCHMARKS.md, "The whole engine").
 
-use std::alloc::{alloc, dealloc, Layout};
+use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
-const HUGE_PAGE: usize = 2 << 20;
-
-/// `LEN` values of `T` (plain integers) in their own huge-page-aligned allocation. The length
+/// `LEN` values of `T` (plain integers) in their own cache-line-aligned allocation. The length
 /// is part of the type, so indexes the code clamps need no bounds check (and no panic path).
 pub(crate) struct Table<T: Copy, const LEN: usize> {
     ptr: NonNull<T>,
@@ -21,24 +20,15 @@ unsafe impl<T: Copy + Sync, const LEN: usize> Sync for Table<T, LEN> {}
 
 impl<T: Copy, const LEN: usize> Table<T, LEN> {
     fn layout() -> Layout {
-        let size = (LEN.max(1) * size_of::<T>()).next_multiple_of(HUGE_PAGE);
-        Layout::from_size_align(size, HUGE_PAGE).expect("table size fits in memory")
+        Layout::from_size_align(LEN.max(1) * size_of::<T>(), 64).expect("table size fits in memory")
     }
 
     /// `LEN` zero values, or `None` when the memory is not available. `T` must be a type for
     /// which all-zero bytes are a valid value (the integer types used here).
     pub(crate) fn zeroed() -> Option<Self> {
-        let layout = Self::layout();
-        // SAFETY: the layout has a non-zero size.
-        let ptr = NonNull::new(unsafe { alloc(layout) } as *mut T)?;
-        // The advice comes before the first write, which faults the pages in.
-        #[cfg(target_os = "linux")]
-        // SAFETY: the range is the allocation just made; the advice only changes its paging.
-        unsafe {
-            libc::madvise(ptr.as_ptr() as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
-        }
-        // SAFETY: the allocation holds layout.size() bytes.
-        unsafe { ptr.as_ptr().cast::<u8>().write_bytes(0, layout.size()) };
+        // SAFETY: the layout has a non-zero size. Large blocks come zeroed from the kernel, so
+        // the pages are touched only when the weights are written.
+        let ptr = NonNull::new(unsafe { alloc_zeroed(Self::layout()) } as *mut T)?;
         Some(Table { ptr })
     }
 }

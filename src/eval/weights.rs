@@ -2,8 +2,7 @@
 //!
 //! The weights are **unpacked** as Edax's `eval_open` does: one table per ply and colour, indexed
 //! by the unpacked feature (the feature plus its group's start), so that an evaluation reads each
-//! of its 47 weights with one independent load (61 x 2 x 262,366 int16: 64 MB, in transparent
-//! huge pages where Linux allows; Edax: 55 MB in 4 KiB pages). Unpacking goes through two shared
+//! of its 47 weights with one independent load (61 x 2 x 262,366 int16: 64 MB; Edax: 55 MB). Unpacking goes through two shared
 //! index tables (one per colour: 2 MB in all), built from the pattern symmetries exactly as
 //! Edax's `unpack`: `table(ply, colour)[feature]` is the value Edax's
 //! `EVAL_WEIGHT[ply][colour][feature]` holds.
