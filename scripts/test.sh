@@ -3,7 +3,8 @@
 # test. Exits non-zero on the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's header shows the minutes and seconds since the start (CI allows 30 minutes).
+step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 step "setup: tools this suite needs"
 scripts/setup.sh
