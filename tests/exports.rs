@@ -12,6 +12,9 @@
 //!   Indirect calls are covered by those roots: an export jumps through a slot, which holds a
 //!   trampoline or a table entry. The trampolines' one exception is the level selection, which
 //!   runs behind `catch_unwind` in `ensure_selected_from_c`; that it does is checked too.
+//! - Vendor-specific costs, by encoding: no legacy SSE reachable from a hot export on the
+//!   avx2/avx512 levels (Intel's AVX-SSE transition), no PEXT/PDEP reachable from any export on
+//!   the levels AMD Zen 1/2 run (portable, sse2, avx2), where they are microcoded.
 
 mod machine_code;
 
@@ -268,28 +271,41 @@ fn table_entries(code: &Code, levels: &[&str]) -> std::collections::BTreeMap<&'s
     names.iter().enumerate().map(|(i, &name)| (name, tables.values().map(|t| t[i]).collect())).collect()
 }
 
-/// What running `start` can execute, walking direct calls and jumps and, where a function
-/// loads a dispatch slot, the entries `entries` gives for that kernel: the instructions of
-/// that code that break the rule (legacy SSE, calls leaving the library, indirect branches
-/// that are not through a slot), and how many VEX/EVEX vector instructions it holds.
+/// The dispatch slots function `f` loads, by kernel name.
+fn slots_loaded<'c>(code: &'c Code, f: u64) -> Vec<&'c str> {
+    code.insns(f).iter().filter_map(|i| i.symbol.as_deref()?.strip_prefix(SLOT_PREFIX)).collect()
+}
+
+/// Every function running `start` can execute, with its parent on the walk: direct calls and
+/// jumps and, where a function loads a dispatch slot, the entries `entries` gives for that
+/// kernel.
+fn reached_on_levels(
+    code: &Code,
+    start: u64,
+    entries: &std::collections::BTreeMap<&'static str, Vec<u64>>,
+) -> std::collections::BTreeMap<u64, u64> {
+    let through_slots = |f: u64| -> Vec<u64> {
+        slots_loaded(code, f)
+            .into_iter()
+            .flat_map(|s| entries.get(s).unwrap_or_else(|| panic!("slot {s} has no table entry")).iter().copied())
+            .collect()
+    };
+    code.reachable(start, &BTreeSet::new(), through_slots)
+}
+
+/// What running `start` can execute on the levels of `entries` (see `reached_on_levels`): the
+/// instructions of that code that break the rule (legacy SSE, calls leaving the library,
+/// indirect branches that are not through a slot), and how many VEX/EVEX vector instructions
+/// it holds.
 fn encoding_violations(
     code: &Code,
     start: u64,
     entries: &std::collections::BTreeMap<&'static str, Vec<u64>>,
 ) -> (Vec<String>, usize) {
-    let slot_of = |f: u64| -> Vec<&str> {
-        code.insns(f).iter().filter_map(|i| i.symbol.as_deref()?.strip_prefix(SLOT_PREFIX)).collect()
-    };
-    let through_slots = |f: u64| -> Vec<u64> {
-        slot_of(f)
-            .into_iter()
-            .flat_map(|s| entries.get(s).unwrap_or_else(|| panic!("slot {s} has no table entry")).iter().copied())
-            .collect()
-    };
-    let reached = code.reachable(start, &BTreeSet::new(), through_slots);
+    let reached = reached_on_levels(code, start, entries);
     let (mut bad, mut vex) = (Vec::new(), 0);
     for &f in reached.keys() {
-        let loads_slot = !slot_of(f).is_empty();
+        let loads_slot = !slots_loaded(code, f).is_empty();
         let insns = code.insns(f);
         for (k, i) in insns.iter().enumerate() {
             let why = if i.is_legacy_sse() {
@@ -363,4 +379,59 @@ fn hot_exports_run_no_legacy_sse_on_avx_levels() {
 #[test]
 fn edax_abi_hot_exports_run_no_legacy_sse_on_avx_levels() {
     check_vex_only(Build::EdaxAbiEval);
+}
+
+/// The PEXT/PDEP rule (src/isa/avx2.rs): AMD Zen 1 and Zen 2 run PEXT and PDEP as microcode
+/// (tens to hundreds of cycles, by the mask's bits) and have no AVX-512, so they run the avx2
+/// level or below. From every export, on the portable, sse2 and avx2 levels, no PEXT or PDEP
+/// is reachable. Checked in the machine code, on any CPU.
+fn check_no_pext_below_avx512(build: Build) {
+    let lib = shared_library(build);
+    let code = Code::read(&lib);
+    let is_pext = |f: u64| code.insns(f).iter().find(|i| matches!(i.mnemonic.as_str(), "pext" | "pdep"));
+    let entries = table_entries(&code, &["portable", "sse2", "avx2"]);
+    let mut failures = Vec::new();
+    let exports = dynamic_symbols(&lib);
+    for name in &exports {
+        let start = code.function_named(name).unwrap_or_else(|| panic!("export {name} not in the symbol table"));
+        let reached = reached_on_levels(&code, start, &entries);
+        failures.extend(reached.keys().filter_map(|&f| {
+            let i = is_pext(f)?;
+            Some(format!(
+                "{name}: `{} {}` at {:#x} in {}",
+                i.mnemonic,
+                i.operands,
+                i.addr,
+                code.path(&reached, f).join(" -> ")
+            ))
+        }));
+    }
+    assert!(
+        failures.is_empty(),
+        "{}: PEXT/PDEP reachable below the avx512 level (microcoded on AMD Zen 1/2):\n{}",
+        lib.display(),
+        failures.join("\n")
+    );
+    // The walk follows the slots into these levels: the export reaches each level's kernel.
+    let export = code.function_named("ek_count_last_flip").expect("ek_count_last_flip");
+    let reached = reached_on_levels(&code, export, &entries);
+    assert!(
+        entries["count_last_flip"].iter().all(|k| reached.contains_key(k)),
+        "ek_count_last_flip: level kernels not reached"
+    );
+    // The check does see PEXT where it is: the avx512 level's last-move flip count uses it.
+    let avx512 = table_entries(&code, &["avx512"]);
+    let reached = reached_on_levels(&code, avx512["count_last_flip"][0], &avx512);
+    assert!(reached.keys().any(|&f| is_pext(f).is_some()), "no PEXT found in the avx512 level's count_last_flip");
+    println!("{}: {} exports, no PEXT/PDEP below the avx512 level", lib.display(), exports.len());
+}
+
+#[test]
+fn no_pext_or_pdep_below_the_avx512_level() {
+    check_no_pext_below_avx512(Build::Default);
+}
+
+#[test]
+fn edax_abi_exports_take_no_pext_or_pdep_below_the_avx512_level() {
+    check_no_pext_below_avx512(Build::EdaxAbiEval);
 }

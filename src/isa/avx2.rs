@@ -2,7 +2,8 @@
 //!
 //! The four lines through a square sit in the four 64-bit lanes of a 256-bit vector.
 //! PEXT is deliberately not used: it is microcoded and slow on AMD Zen 1 and 2, which run
-//! this level (the AVX-512 level, whose CPUs all have a fast PEXT, uses it).
+//! this level (the AVX-512 level, whose CPUs all have a fast PEXT, uses it). tests/exports.rs
+//! fails if PEXT or PDEP is reachable from an export on this level or below.
 
 use super::x86::{
     edge_stability_sse2, full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2,
