@@ -272,7 +272,7 @@ fn table_entries(code: &Code, levels: &[&str]) -> std::collections::BTreeMap<&'s
 }
 
 /// The dispatch slots function `f` loads, by kernel name.
-fn slots_loaded<'c>(code: &'c Code, f: u64) -> Vec<&'c str> {
+fn slots_loaded(code: &Code, f: u64) -> Vec<&str> {
     code.insns(f).iter().filter_map(|i| i.symbol.as_deref()?.strip_prefix(SLOT_PREFIX)).collect()
 }
 
