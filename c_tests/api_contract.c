@@ -107,21 +107,31 @@ static void check_overlap(void)
     CHECK(ek_get_potential_mobility(p, o) == ek_get_potential_mobility(p & ~o, o), "potential on overlap");
 }
 
+/* A prefetch reads nothing it could fault on and writes nothing: the table and its entries
+ * keep every byte, whatever the code and even with entries no bucket can be in. */
 static void check_prefetch(void)
 {
-    EkHash entries[16 + 5];
-    EkHashTable t;
+    EkHash entries[16 + 5], entries_before[16 + 5];
+    EkHashTable t, t_before;
+    size_t i;
     memset(&t, 0, sizeof t);
-    memset(entries, 0, sizeof entries);
+    for (i = 0; i < sizeof entries; ++i) ((unsigned char *) entries)[i] = (unsigned char) (i * 37 + 11);
     t.hash = entries;
     t.n_hash = 16;
     t.hash_mask = 15;
+    t.date = 3;
+    memcpy(entries_before, entries, sizeof entries);
+    memcpy(&t_before, &t, sizeof t);
     ek_hash_prefetch(&t, 0xFFFFFFFFFFFFFFFFULL);
     ek_hash_prefetch(&t, 7);
+    ek_hash_prefetch(NULL, 7);
+    CHECK(memcmp(entries, entries_before, sizeof entries) == 0, "prefetch wrote to the entries");
+    CHECK(memcmp(&t, &t_before, sizeof t) == 0, "prefetch wrote to the table");
     t.hash = NULL;            /* never dereferenced: a prefetch does not fault */
     t.hash_mask = ~0ULL;
+    memcpy(&t_before, &t, sizeof t);
     ek_hash_prefetch(&t, 0x123456789ULL);
-    CHECK(1, "prefetch returned");
+    CHECK(memcmp(&t, &t_before, sizeof t) == 0, "prefetch of a NULL-entries table wrote to it");
 }
 
 static void check_status_and_version(void)

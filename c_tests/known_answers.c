@@ -35,14 +35,29 @@ static int next_record(FILE *f, char *buf, size_t size)
     return 0;
 }
 
+/* Counts a record line: its fields parsed (ok), or a failed check naming the line. */
+static int parsed(const char *isa, const char *file, const char *line, int ok, long *records)
+{
+    CHECK(ok, "[%s] %s: a line that is no record: %s", isa, file, line);
+    *records += ok != 0;
+    return ok;
+}
+
+/* Every record of the file was read and checked: as many as the file has (golden/README.md). */
+static void all_read(const char *isa, const char *file, long records, long want)
+{
+    CHECK(records == want, "[%s] %s: %ld records read, the file has %ld", isa, file, records, want);
+}
+
 static void check_flip(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("flip.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         uint64_t p, o, want;
         int x;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &p, &o, &x, &want) != 4) continue;
+        if (!parsed(isa, "flip.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64, &p, &o, &x, &want) == 4, &records)) continue;
         CHECK(ek_flip(x, p, o) == want, "[%s] ek_flip(%d, %016" PRIx64 ", %016" PRIx64 ")", isa, x, p, o);
         {
             EkBoard b = { p, o }, next;
@@ -52,16 +67,18 @@ static void check_flip(const char *isa)
         }
     }
     fclose(f);
+    all_read(isa, "flip.txt", records, 12561);
 }
 
 static void check_moves(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("moves.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         uint64_t p, o, moves;
         int mob, wmob, pot, can;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %d %d %d %d", &p, &o, &moves, &mob, &wmob, &pot, &can) != 7) continue;
+        if (!parsed(isa, "moves.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %d %d %d %d", &p, &o, &moves, &mob, &wmob, &pot, &can) == 7, &records)) continue;
         CHECK(ek_get_moves(p, o) == moves, "[%s] get_moves %016" PRIx64 " %016" PRIx64, isa, p, o);
         CHECK(ek_get_mobility(p, o) == mob, "[%s] get_mobility", isa);
         CHECK(ek_get_weighted_mobility(p, o) == wmob, "[%s] get_weighted_mobility", isa);
@@ -70,101 +87,115 @@ static void check_moves(const char *isa)
         CHECK(ek_bit_count(moves) == mob, "[%s] bit_count", isa);
     }
     fclose(f);
+    all_read(isa, "moves.txt", records, 3518);
 }
 
 static void check_stability(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("stability.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         uint64_t p, o;
         int st, edge, corner;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d", &p, &o, &st, &edge, &corner) != 5) continue;
+        if (!parsed(isa, "stability.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d", &p, &o, &st, &edge, &corner) == 5, &records)) continue;
         CHECK(ek_get_stability(p, o) == st, "[%s] get_stability %016" PRIx64 " %016" PRIx64, isa, p, o);
         CHECK(ek_get_edge_stability(p, o) == edge, "[%s] get_edge_stability", isa);
         CHECK(ek_get_corner_stability(p) == corner, "[%s] get_corner_stability", isa);
     }
     fclose(f);
+    all_read(isa, "stability.txt", records, 6982);
 }
 
 static void check_last_flip(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("last_flip.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         uint64_t b;
         int x, n;
-        if (sscanf(line, "%" SCNx64 " %d %d", &b, &x, &n) != 3) continue;
+        if (!parsed(isa, "last_flip.txt", line, sscanf(line, "%" SCNx64 " %d %d", &b, &x, &n) == 3, &records)) continue;
         CHECK(ek_count_last_flip(x, b) == n, "[%s] count_last_flip(%d, %016" PRIx64 ")", isa, x, b);
     }
     fclose(f);
+    all_read(isa, "last_flip.txt", records, 3705);
 }
 
 static void check_score1(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("score1.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         EkBoard b;
         int x, beta, score, exact;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d %d", &b.player, &b.opponent, &x, &beta, &score, &exact) != 6) continue;
+        if (!parsed(isa, "score1.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %d %d", &b.player, &b.opponent, &x, &beta, &score, &exact) == 6, &records)) continue;
         CHECK(ek_board_score_1(&b, beta, x) == score, "[%s] board_score_1 x=%d beta=%d", isa, x, beta);
         CHECK(ek_board_score_1_exact(&b, x) == exact, "[%s] board_score_1_exact x=%d", isa, x);
     }
     fclose(f);
+    all_read(isa, "score1.txt", records, 9831);
 }
 
 static void check_hash(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("hash.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         EkBoard b;
         uint64_t h;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &h) != 3) continue;
+        if (!parsed(isa, "hash.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &h) == 3, &records)) continue;
         CHECK(ek_board_get_hash_code(&b) == h, "[%s] hash %016" PRIx64, isa, b.player);
     }
     fclose(f);
+    all_read(isa, "hash.txt", records, 3518);
 }
 
 static void check_symmetry(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("symmetry.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         EkBoard b, want, got;
         int s;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &s, &want.player, &want.opponent) != 5) continue;
+        if (!parsed(isa, "symmetry.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %d %" SCNx64 " %" SCNx64, &b.player, &b.opponent, &s, &want.player, &want.opponent) == 5, &records)) continue;
         CHECK(ek_board_symetry(&b, s, &got) == EK_OK, "[%s] board_symetry status", isa);
         CHECK(got.player == want.player && got.opponent == want.opponent, "[%s] board_symetry s=%d", isa, s);
     }
     fclose(f);
+    all_read(isa, "symmetry.txt", records, 3832);
 }
 
 static void check_unique(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("unique.txt");
+    long records = 0;
     while (next_record(f, line, sizeof line)) {
         EkBoard b, want, got;
         int s;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %d", &b.player, &b.opponent, &want.player, &want.opponent, &s) != 5) continue;
+        if (!parsed(isa, "unique.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %d", &b.player, &b.opponent, &want.player, &want.opponent, &s) == 5, &records)) continue;
         CHECK(ek_board_unique(&b, &got) == s, "[%s] board_unique index", isa);
         CHECK(got.player == want.player && got.opponent == want.opponent, "[%s] board_unique board", isa);
     }
     fclose(f);
+    all_read(isa, "unique.txt", records, 3596);
 }
 
 static void check_perft(const char *isa)
 {
     char line[512];
     FILE *f = open_golden("perft.txt");
+    long records = 0;
     const EkBoard start = { 0x0000000810000000ULL, 0x0000001008000000ULL };
     while (next_record(f, line, sizeof line)) {
         int depth;
         unsigned long long n[6];
         EkPerftStats s;
-        if (sscanf(line, "%d %llu %llu %llu %llu %llu %llu", &depth, &n[0], &n[1], &n[2], &n[3], &n[4], &n[5]) != 7) continue;
+        if (!parsed(isa, "perft.txt", line, sscanf(line, "%d %llu %llu %llu %llu %llu %llu", &depth, &n[0], &n[1], &n[2], &n[3], &n[4], &n[5]) == 7, &records)) continue;
         if (depth > 9) continue;
         CHECK(ek_perft(start.player, start.opponent, depth) == n[0], "[%s] perft(%d)", isa, depth);
         CHECK(ek_perft_terminal(start.player, start.opponent, depth) == n[5], "[%s] perft_terminal(%d)", isa, depth);
@@ -173,6 +204,7 @@ static void check_perft(const char *isa)
               && s.nodes_terminal == n[5], "[%s] perft_stats(%d)", isa, depth);
     }
     fclose(f);
+    all_read(isa, "perft.txt", records, 13);
 }
 
 /* Edax 4.6's search_shallow (shallow.txt: P O alpha score nodes): the fail-soft score and the
@@ -187,16 +219,15 @@ static void check_shallow(const char *isa)
         int alpha, score;
         long long nodes;
         int64_t n = 1000000007;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %lld", &b.player, &b.opponent, &alpha, &score, &nodes) != 5) continue;
+        if (!parsed(isa, "shallow.txt", line, sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %lld", &b.player, &b.opponent, &alpha, &score, &nodes) == 5, &records)) continue;
         CHECK(ek_solve_shallow(&b, alpha, &n) == score, "[%s] solve_shallow %016" PRIx64 " %016" PRIx64 " alpha %d", isa,
               b.player, b.opponent, alpha);
         CHECK(n - 1000000007 == nodes, "[%s] solve_shallow nodes %" PRId64 ", want %lld (%016" PRIx64 " alpha %d)", isa,
               n - 1000000007, nodes, b.player, alpha);
         CHECK(ek_solve_shallow(&b, alpha, NULL) == score, "[%s] solve_shallow without a counter", isa);
-        ++records;
     }
     fclose(f);
-    CHECK(records == 24000, "[%s] shallow.txt: %ld records", isa, records);
+    all_read(isa, "shallow.txt", records, 24000);
 }
 
 /* An Edax-layout table of 2^bits buckets: the hash_mask + HASH_N_WAY + 1 entries Edax's
@@ -265,18 +296,29 @@ static void check_nws(const char *isa)
             t.table.date = (uint8_t) date;
             continue;
         }
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %lld %" SCNx64, &b.player, &b.opponent, &alpha, &score, &nodes,
-                   &sum) != 6 || !open) continue;
+        if (!parsed(isa, "../nws/nws_endgame.txt", line, open && sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d %lld %" SCNx64, &b.player,
+                                                   &b.opponent, &alpha, &score, &nodes, &sum) == 6, &records)) continue;
         CHECK(ek_nws_endgame(&b, alpha, &t.table, NULL, &n) == score, "[%s] nws_endgame %016" PRIx64 " %016" PRIx64
               " alpha %d", isa, b.player, b.opponent, alpha);
         CHECK(n - 5 == nodes, "[%s] nws_endgame nodes %" PRId64 ", want %lld (%016" PRIx64 " alpha %d)", isa, n - 5,
               nodes, b.player, alpha);
         CHECK(table_checksum(&t) == sum, "[%s] nws_endgame table after %016" PRIx64 " alpha %d", isa, b.player, alpha);
-        ++records;
     }
     if (open) free(t.entries);
     fclose(f);
-    CHECK(records == 1486, "[%s] nws_endgame.txt: %ld records", isa, records);
+    all_read(isa, "../nws/nws_endgame.txt", records, 1486);
+}
+
+/* Whether the space-separated list names the level. */
+static int listed_level(const char *list, const char *level)
+{
+    size_t n = strlen(level);
+    const char *at = list;
+    while ((at = strstr(at, level)) != NULL) {
+        if ((at == list || at[-1] == ' ') && (at[n] == ' ' || at[n] == '\0')) return 1;
+        at += n;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -284,16 +326,20 @@ int main(int argc, char **argv)
     static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
     size_t i;
     int tested = 0;
+    char ran[64] = "", missing[64] = "";
 
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s GOLDEN_DIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s GOLDEN_DIR [\"LEVELS THE CPU HAS\"]\n", argv[0]);
         return EXIT_FAILURE;
     }
     golden_dir = argv[1];
     printf("edax-kernels %s, default level %s\n", ek_version(), ek_isa());
     for (i = 0; i < sizeof levels / sizeof levels[0]; ++i) {
         if (ek_isa_supported(levels[i]) != 1) {
+            /* The CPU's own flags (scripts/cpu-levels.sh) must agree that the level is absent. */
+            CHECK(argc < 3 || !listed_level(argv[2], levels[i]), "the CPU has %s but the library does not run it", levels[i]);
             printf("  %s: not supported by this CPU\n", levels[i]);
+            strcat(strcat(missing, " "), levels[i]);
             continue;
         }
         CHECK(ek_set_isa(levels[i]) == EK_OK, "set_isa(%s)", levels[i]);
@@ -310,8 +356,10 @@ int main(int argc, char **argv)
         check_shallow(levels[i]);
         check_nws(levels[i]);
         printf("  %s: checked\n", levels[i]);
+        strcat(strcat(ran, " "), levels[i]);
         ++tested;
     }
     CHECK(tested >= 1, "no level tested");
+    printf("known_answers: levels run:%s; not on this CPU:%s\n", ran, *missing ? missing : " none");
     return check_summary("known_answers");
 }

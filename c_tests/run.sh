@@ -43,7 +43,7 @@ for lang in c99 cxx17; do
         api=$(build api_contract "$lang" "$link")
         if [ "$link" = shared ] && [[ $(ldd "$ka") == *libedax_kernels.so* ]]; then :;
         elif [ "$link" = shared ]; then echo "not linked to the shared library"; failed=1; fi
-        "$ka" "$root/tests/data/golden" || failed=1
+        "$ka" "$root/tests/data/golden" "$("$root/scripts/cpu-levels.sh")" || failed=1
         "$(build eval_api "$lang" "$link")" "$root/tests/data/golden" "$eval_dat" || failed=1
         env -u EDAX_KERNELS_ISA "$api" 0 best || failed=1
         for level in portable sse2 avx2 avx512; do

@@ -839,6 +839,7 @@ static void print_instr(FILE *f, double v, int json)
 int main(int argc, char **argv)
 {
 	const char *json = NULL, *golden = NULL, *only = NULL, *isa = NULL, *eval_file = NULL;
+	const char *side_a_name = "object files given with --side-a";
 	int samples = 51, check_only = 0, i;
 	volatile uint64_t vzero = 0;
 	FILE *jf = NULL;
@@ -853,8 +854,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--isa") && i + 1 < argc) isa = argv[++i];
 		else if (!strcmp(argv[i], "--eval") && i + 1 < argc) eval_file = argv[++i];
 		else if (!strcmp(argv[i], "--check-only")) check_only = 1;
+		else if (!strcmp(argv[i], "--side-a-name") && i + 1 < argc) side_a_name = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME[,NAME...]] [--eval EVAL_DAT]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--positions N] [--samples S] [--isa LEVEL] [--json FILE] [--check-only] [--golden DIR] [--kernel NAME[,NAME...]] [--eval EVAL_DAT] [--side-a-name TEXT]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -901,6 +903,7 @@ int main(int argc, char **argv)
 	perf_open();
 	if (json && (jf = fopen(json, "w")) == NULL) { fprintf(stderr, "cannot write %s\n", json); return 2; }
 	if (jf) fprintf(jf, "{\n  \"side_b_level\": \"%s\",\n  \"positions\": %d,\n  \"samples\": %d,\n  \"kernels\": [", ek_isa(), n_pos, samples);
+	printf("\nSide A: %s.\nSide B: edax-kernels, level %s.\n", side_a_name, ek_isa());
 	printf("\n%d positions, %d interleaved samples per side; ns/call are medians; B/A is the median of the\n"
 	       "per-sample ratios, [q1, q3] their interquartile range; instr = instructions/call (perf).\n\n", n_pos, samples);
 	printf("%-24s %-10s %9s %9s %7s %15s %7s %7s\n", "kernel", "mode", "A ns", "B ns", "B/A", "[q1, q3]", "A instr", "B instr");

@@ -25,7 +25,11 @@ if [ ${#side_a[@]} -eq 0 ]; then
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref.c" -o "$out/edax_ref.o"
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref_eval.c" -o "$out/edax_ref_eval.o"
     side_a=("$out/edax_ref.o" "$out/edax_ref_eval.o")
+    side_a_name="the bundled C reference (ffi_bench/ref), a plain C model of Edax's API written for this repository, not
+Edax's tuned code: B/A here is no comparison with Edax. Against Edax 4.6's and Edax AVX's own kernels: BENCHMARKS.md,
+and ffi_bench/side-a.sh EDAX_CHECKOUT to build that side A"
 else
+    side_a_name="${side_a[*]}"
     # Weak stand-ins for what Edax's board.c and bit.c need from its util.c (see the file).
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_support.c" -o "$out/edax_support.o"
     side_a+=("$out/edax_support.o")
@@ -38,4 +42,4 @@ else side_b=("$lib/libedax_kernels.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 # archives are linked whole.
 "$CC" "${cflags[@]}" -I"$root/include" -I"$root/ffi_bench/ref" "$root/ffi_bench/ffi_bench.c" \
     -Wl,--whole-archive "${side_a[@]}" -Wl,--no-whole-archive "${side_b[@]}" -o "$out/ffi_bench"
-exec "$out/ffi_bench" "${args[@]}"
+exec "$out/ffi_bench" --side-a-name "$side_a_name" "${args[@]}"

@@ -4,10 +4,17 @@
  * move is listed with it), and prints the nodes and the CPU time: the solver's side of the
  * comparison with `edax -solve FILE -n 1` (BENCHMARKS.md).
  *
- * Usage: solve FILE [--batch] [--hash-bits N] [--rounds R]
+ * Usage: solve FILE [--batch] [--hash-bits N] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
  * With --rounds R the whole file is solved R times, each with a fresh solver, single calls and
  * the batch call alternating (a single/batch comparison in one process); the table is printed
- * for the first round and the CPU times of every round at the end.
+ * for the first round and the CPU times of every round at the end. --count N solves the first
+ * N positions only (FFO 40-49 are the first 10 of fforum-40-59).
+ *
+ * --record RECORD (tests/data/fforum/edax-4.6-real-weights.txt) adds, per position and in
+ * total, the nodes Edax 4.6 searches with its real weights (its published record): Edax as its
+ * users run it, not the Edax of our synthetic eval.dat. With --edax-nps M (millions of nodes per
+ * second of Edax measured on this machine, side by side: BENCHMARKS.md) it also prints Edax's
+ * estimated time (record nodes / M); an estimate, not a run.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "edax_kernels.h"
@@ -24,6 +31,7 @@ typedef struct Problem {
     uint64_t p, o;
     int empties, best;
     char moves[256];
+    uint64_t record; /* Edax 4.6's nodes with its real weights (--record), 0 if unknown */
 } Problem;
 
 static Problem problems[MAX_PROBLEMS];
@@ -52,6 +60,25 @@ static void read_problems(const char *file)
         snprintf(pb->moves, sizeof pb->moves, " %s", line + used);
         pb->moves[strcspn(pb->moves, "\n")] = '\0';
         ++n_problems;
+    }
+    fclose(f);
+}
+
+/* Reads Edax's real-weights record of FILE's positions ("file position nodes seconds" lines). */
+static void read_record(const char *record, const char *file)
+{
+    char line[1024], name[256], base[256];
+    const char *slash = strrchr(file, '/');
+    FILE *f = fopen(record, "r");
+    if (!f) { perror(record); exit(2); }
+    snprintf(base, sizeof base, "%s", slash ? slash + 1 : file);
+    base[strcspn(base, ".")] = '\0';
+    while (fgets(line, sizeof line, f)) {
+        int index;
+        unsigned long long nodes;
+        if (line[0] == '#') continue;
+        if (sscanf(line, "%255s %d %llu", name, &index, &nodes) != 3) { fprintf(stderr, "%s: bad line: %s", record, line); exit(2); }
+        if (!strcmp(name, base) && index >= 1 && index <= n_problems) problems[index - 1].record = nodes;
     }
     fclose(f);
 }
@@ -98,7 +125,11 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
             int ok = r.score == problems[i].best && listed(&problems[i], r.best_move, r.score);
             *errors += !ok;
             *nodes += r.nodes;
-            if (print)
+            if (print && problems[i].record)
+                printf("%3d %2d %+3d %c%c %12" PRIu64 " %8.3f s %s   Edax real weights: %12" PRIu64 " nodes (solver/Edax %.2f)\n",
+                       i + 1, problems[i].empties, r.score, 'a' + r.best_move % 8, '1' + r.best_move / 8, r.nodes, ti,
+                       ok ? "ok" : "WRONG", problems[i].record, (double) r.nodes / problems[i].record);
+            else if (print)
                 printf("%3d %2d %+3d %c%c %12" PRIu64 " %8.3f s %s\n", i + 1, problems[i].empties, r.score, 'a' + r.best_move % 8,
                        '1' + r.best_move / 8, r.nodes, ti, ok ? "ok" : "WRONG");
         }
@@ -107,24 +138,43 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
     return t;
 }
 
+static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]\n";
+
 int main(int argc, char **argv)
 {
-    int batch = 0, hash_bits = 21, rounds = 1;
-    const char *file = NULL;
+    int batch = 0, hash_bits = 21, rounds = 1, count = 0;
+    double edax_nps = 0;
+    const char *file = NULL, *record = NULL;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--batch")) batch = 1;
         else if (!strcmp(argv[i], "--hash-bits") && i + 1 < argc) hash_bits = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--record") && i + 1 < argc) record = argv[++i];
+        else if (!strcmp(argv[i], "--edax-nps") && i + 1 < argc) edax_nps = atof(argv[++i]);
         else if (!file) file = argv[i];
-        else { fprintf(stderr, "usage: %s FILE [--batch] [--hash-bits N] [--rounds R]\n", argv[0]); return 2; }
+        else { fprintf(stderr, USAGE, argv[0]); return 2; }
     }
-    if (!file || rounds < 1) { fprintf(stderr, "usage: %s FILE [--batch] [--hash-bits N] [--rounds R]\n", argv[0]); return 2; }
+    if (!file || rounds < 1 || count < 0 || edax_nps < 0) { fprintf(stderr, USAGE, argv[0]); return 2; }
     read_problems(file);
+    if (count > 0 && count < n_problems) n_problems = count;
+    if (record) read_record(record, file);
     printf("# %s: %d positions, level %s, 2^%d table entries\n", file, n_problems, ek_isa(), hash_bits);
     int errors = 0;
     if (rounds == 1) {
-        uint64_t nodes = 0;
+        uint64_t nodes = 0, edax = 0;
         double t = solve_all(batch, hash_bits, 1, &nodes, &errors);
+        int known = 0;
+        for (int i = 0; i < n_problems; ++i) edax += problems[i].record, known += problems[i].record != 0;
+        if (record && !batch && known == n_problems) {
+            printf("# Edax 4.6 with its real weights (published record, %s): %" PRIu64 " nodes; solver/Edax nodes %.2f\n", record,
+                   edax, (double) nodes / edax);
+            if (edax_nps > 0)
+                printf("# Edax's estimated time at %.1f M nodes/s (measured on this machine with the synthetic weights): %.2f s;"
+                       " solver/Edax time %.2f (an estimate)\n", edax_nps, edax / (edax_nps * 1e6), t / (edax / (edax_nps * 1e6)));
+        } else if (record) {
+            printf("# Edax 4.6's real-weights record has %d of these %d positions: no total\n", known, n_problems);
+        }
         printf("# %s: %s, %" PRIu64 " nodes, %.3f s CPU, %d wrong\n", file, batch ? "batch" : "single calls", nodes, t, errors);
     } else {
         printf("# round: single-calls CPU s, batch CPU s, batch/single\n");

@@ -70,18 +70,30 @@ fn mv(x: i32, flipped: u64) -> EkMove {
     EkMove { next: std::ptr::null_mut(), flipped, x, score: 0, cost: 0 }
 }
 
+/// Edax's features of each position: `eval::features` and `ek_eval_set` on every level, each
+/// against the file (its 47 features; the file has no padding slot).
 #[test]
 fn features_match_edax() {
-    for r in golden("eval_features.txt") {
-        let b = EkBoard::new(hex(&r[0]), hex(&r[1]));
-        let want: Vec<u16> = r[2..].iter().map(|v| dec(v)).collect();
-        assert_eq!(want.len(), 47);
-        let mut e = Eval::new();
-        // SAFETY: valid pointers.
-        assert_eq!(unsafe { ek_eval_set(&mut e.0, &b) }, EK_OK);
-        assert_eq!(e.current().v[..47], want[..], "{b:?}");
-        assert_eq!(eval::features(&b), e.current());
+    let _level = weights_lock();
+    let recs = golden("eval_features.txt");
+    assert_eq!(recs.len(), 1469);
+    let mut want = [0u16; 47];
+    for k in supported_levels() {
+        edax_kernels::set_active_isa(k.isa()).expect("supported");
+        for r in &recs {
+            let b = EkBoard::new(hex(&r[0]), hex(&r[1]));
+            assert_eq!(r.len(), 2 + 47);
+            for (w, v) in want.iter_mut().zip(&r[2..]) {
+                *w = dec(v);
+            }
+            assert_eq!(eval::features(&b).v[..47], want, "eval::features {b:?}");
+            let mut e = Eval::new();
+            // SAFETY: valid pointers.
+            assert_eq!(unsafe { ek_eval_set(&mut e.0, &b) }, EK_OK);
+            assert_eq!(e.current().v[..47], want, "{:?} ek_eval_set {b:?}", k.isa());
+        }
     }
+    edax_kernels::set_active_isa(Isa::best()).expect("best");
 }
 
 #[test]

@@ -97,29 +97,42 @@ fn known_answers_of_edax_on_every_level() {
     edax_kernels::set_active_isa(Isa::best()).expect("best");
 }
 
-/// The stop flag: set before the call, nothing is searched; set by another thread during a long
-/// search, the search returns soon and its table is left consistent (no lock held).
+/// The stop flag. Set before the call: alpha at once, no node, the table untouched. Raised by
+/// another thread a tenth of the way into a search whose whole size was measured first: the
+/// search ends with a fraction of its nodes (a search that ignored the flag would count them
+/// all), soon, and leaves the table consistent (no lock held).
 #[test]
 fn stop_flag() {
     let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
     edax_kernels::set_active_isa(Isa::best()).expect("best");
-    // 20 empty squares: minutes of search without a stop.
-    let b = random_positions_where(0x5709, 1, |b| (b.player | b.opponent).count_zeros() == 20)[0];
+    // A position of 22 empty squares whose search at alpha 2 takes about 40 M nodes (1 s).
+    let b = random_positions_where(0x5709, 4, |b| (b.player | b.opponent).count_zeros() == 22)[3];
+    let mut t = EdaxTable::new(16, 1);
+    let started = std::time::Instant::now();
+    let (_, all_nodes) = nws(&mut t, &b, 2, None);
+    let whole = started.elapsed();
+    println!("stop_flag: the whole search: {all_nodes} nodes, {whole:?}");
+    assert!(all_nodes > 10_000_000, "a search long enough to be stopped: {all_nodes} nodes");
+
     let stop = std::sync::atomic::AtomicI32::new(0);
     let mut t = EdaxTable::new(16, 1);
     let started = std::time::Instant::now();
-    std::thread::scope(|s| {
+    let nodes = std::thread::scope(|s| {
         s.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(50));
+            std::thread::sleep(whole / 10);
             stop.store(2, std::sync::atomic::Ordering::Relaxed);
         });
         let mut nodes = 0;
         // SAFETY: a live board, table, flag (an AtomicI32 is an int) and counter.
-        let score = unsafe { ek_nws_endgame(&b, 3, &mut t.table, stop.as_ptr(), &mut nodes) };
-        assert!(nodes > 0, "searched until stopped");
+        let score = unsafe { ek_nws_endgame(&b, 2, &mut t.table, stop.as_ptr(), &mut nodes) };
         assert!((-65..=64).contains(&score));
+        nodes
     });
-    assert!(started.elapsed() < std::time::Duration::from_secs(20), "stopped soon: {:?}", started.elapsed());
+    let stopped_after = started.elapsed();
+    println!("stop_flag: stopped after {nodes} nodes, {stopped_after:?}");
+    assert!(nodes > 0, "searched until stopped");
+    assert!(nodes < all_nodes / 2, "stopped early: {nodes} of the search's {all_nodes} nodes");
+    assert!(stopped_after < whole, "stopped soon: {stopped_after:?}, the whole search {whole:?}");
     assert!(t.unlocked());
     let before = t.checksum();
     let (score, nodes) = nws(&mut t, &b, -7, Some(&1));

@@ -22,6 +22,8 @@ use std::sync::{Mutex, Once, OnceLock};
 mod entries;
 pub(crate) mod batch;
 mod portable;
+#[cfg(test)]
+pub(crate) use portable::PortablePrims;
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
         mod avx2;

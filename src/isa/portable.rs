@@ -4,7 +4,7 @@ use super::{Isa, Kernels};
 use crate::generic::{self, Prims};
 
 /// The generic primitives, compiled without any target feature.
-pub(super) struct PortablePrims;
+pub(crate) struct PortablePrims;
 
 impl Prims for PortablePrims {
     #[inline(always)]

@@ -46,9 +46,15 @@ pub(crate) struct Move {
     pub o: u64,
 }
 
+/// Room for every move of any position the solver accepts: a move is an empty square, and at
+/// least two squares hold a disc when any move exists (legal positions have at most 33 moves,
+/// arbitrary non-overlapping boards more).
+pub(crate) const MAX_MOVES: usize = 64;
+const _: () = assert!(MAX_MOVES >= 62);
+
 /// The moves of one position, best first on demand.
 pub(crate) struct MoveList {
-    moves: [Move; 32],
+    moves: [Move; MAX_MOVES],
     n: usize,
 }
 
@@ -56,7 +62,7 @@ impl MoveList {
     /// The moves `moves` of (p, o), scored; `hash_move` (a square, or anything else) first.
     #[inline(always)]
     pub fn new<K: Prims>(p: u64, o: u64, moves: u64, hash_move: u8, parity: u32, w_parity: i32) -> MoveList {
-        let mut list = MoveList { moves: [Move::default(); 32], n: 0 };
+        let mut list = MoveList { moves: [Move::default(); MAX_MOVES], n: 0 };
         let mut b = moves;
         while b != 0 {
             let x = b.trailing_zeros() as usize;
@@ -80,11 +86,9 @@ impl MoveList {
                     + K::popcount(corner_stable(no)) as i32 * W_CORNER_STABILITY
                     + (36 - potential as i32) * W_POTENTIAL_MOBILITY
             };
-            // At most 32 moves exist in any position (fewer than the empty squares next to a disc).
-            if list.n < 32 {
-                list.moves[list.n] = Move { x: x as u8, score, p: np, o: no };
-                list.n += 1;
-            }
+            // `moves` has at most 62 squares (two hold discs), so every one fits.
+            list.moves[list.n] = Move { x: x as u8, score, p: np, o: no };
+            list.n += 1;
         }
         list
     }
@@ -92,13 +96,13 @@ impl MoveList {
     /// The moves left, in no particular order.
     #[inline(always)]
     pub fn moves(&self) -> &[Move] {
-        &self.moves[..self.n.min(32)]
+        &self.moves[..self.n]
     }
 
     /// Takes the best-scored move left (selection, since the first moves often cut).
     #[inline(always)]
     pub fn next_best(&mut self) -> Option<Move> {
-        let (last, rest) = self.moves[..self.n.min(32)].split_last_mut()?;
+        let (last, rest) = self.moves[..self.n].split_last_mut()?;
         // The best of the others, the first of equals, goes to the end, which is taken.
         let mut best: Option<&mut Move> = None;
         for m in rest.iter_mut() {
@@ -121,5 +125,32 @@ pub(crate) fn parity_weight(empties: u32) -> i32 {
         1 << 3
     } else {
         1 << 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::isa::PortablePrims;
+
+    /// Not reachable in a game, but accepted by the solver: 34 legal moves, more than the 32 an
+    /// earlier list kept (it dropped the rest without a word).
+    const P: u64 = 0x0308_3124_2176_8800;
+    const O: u64 = 0x0036_4000_5200_6600;
+
+    #[test]
+    fn every_move_of_a_34_move_position_is_listed_and_taken() {
+        let moves = PortablePrims::get_moves(P, O);
+        assert_eq!(moves.count_ones(), 34);
+        let mut list = MoveList::new::<PortablePrims>(P, O, moves, 0xFF, parity(!(P | O)), parity_weight(30));
+        assert_eq!(list.moves().len(), 34);
+        let mut seen = 0u64;
+        while let Some(m) = list.next_best() {
+            assert_eq!(seen & (1 << m.x), 0, "square {} taken twice", m.x);
+            seen |= 1 << m.x;
+            let f = PortablePrims::flip(m.x as usize, P, O);
+            assert_eq!((m.p, m.o), (O ^ f, P ^ f ^ (1 << m.x)));
+        }
+        assert_eq!(seen, moves);
     }
 }
