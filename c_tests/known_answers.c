@@ -38,7 +38,7 @@ static int next_record(FILE *f, char *buf, size_t size)
 /* Counts a record line: its fields parsed (ok), or a failed check naming the line. */
 static int parsed(const char *isa, const char *file, const char *line, int ok, long *records)
 {
-    CHECK(ok, "[%s] %s: a line that is no record: %s", isa, file, line);
+    CHECK(ok, "[%s] %s: a line that is no record: %.*s", isa, file, (int) strcspn(line, "\n"), line);
     *records += ok != 0;
     return ok;
 }
