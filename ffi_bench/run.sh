@@ -4,6 +4,12 @@
 # of the names: what side A lacks is reported and skipped; Edax's board.c, bit.c, crc32c.c and
 # flip.c link without its util.c, see ref/edax_support.c):
 #   ffi_bench/run.sh [--side-a "obj.o lib.a ..."] [--shared] [ffi_bench options...]
+# To A/B against the real C code, ffi_bench/side-a.sh builds side A from a checkout of Edax 4.6 or
+# Edax AVX (adapters in side_a/) and prints the line to run; e.g. for Edax 4.6 (every kernel, the
+# evaluation, the leaf and endgame searches):
+#   ffi_bench/side-a.sh ~/edax-reversi        # -> target/side-a/edax46-x86-64-v3/libside_a.a
+#   ffi_bench/run.sh --side-a target/side-a/edax46-x86-64-v3/libside_a.a --golden tests/data/golden \
+#       --eval "$(scripts/synthetic-eval.sh)"
 # Side B is edax-kernels from target/capi/release, rebuilt by scripts/build-capi.sh when its
 # sources changed, linked statically (--shared links the shared library instead). Other options
 # go to ffi_bench (--help).
