@@ -22,7 +22,11 @@ fn every_level_this_cpu_has_is_tested() {
     let names = |v: &[Isa]| v.iter().map(|i| i.name()).collect::<Vec<_>>().join(" ");
     let absent: Vec<Isa> = Isa::ALL.into_iter().filter(|i| !tested.contains(i)).collect();
     // The test command shows this line (cargo test -- --nocapture) and repeats it at the end.
-    println!("golden: levels run: {}; not on this CPU: {}", names(&tested), if absent.is_empty() { "none".into() } else { names(&absent) });
+    println!(
+        "golden: levels run: {}; not on this CPU: {}",
+        names(&tested),
+        if absent.is_empty() { "none".into() } else { names(&absent) }
+    );
     assert_eq!(tested, cpu, "the library's levels differ from those the CPU's flags allow");
     if std::env::var_os("EK_REQUIRE_AVX512").is_some() {
         assert!(tested.contains(&Isa::Avx512), "EK_REQUIRE_AVX512 set but AVX-512 is unavailable");
