@@ -1,7 +1,7 @@
 //! Zero-initialised buffers for the evaluation tables, allocated fallibly (a failed load reports
 //! `EK_ERR_NO_MEMORY` instead of aborting the host), in ordinary pages as Edax's `malloc` gives.
-//! Asking for transparent huge pages (`MADV_HUGEPAGE`) was measured and removed: inside Edax 4.6
-//! it made the evaluation build slower, not faster (BENCHMARKS.md, "The whole engine").
+//! No transparent huge pages (`MADV_HUGEPAGE`): inside Edax 4.6 they made the evaluation build
+//! slower, not faster (BENCHMARKS.md, "The whole engine", its Zen 4 set).
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};

@@ -203,8 +203,9 @@ pub(crate) unsafe fn eval_update_body(k: &Kernels, eval: *mut EkEval, r#move: *c
     let (from, to) = unsafe { (&*eval.feature.add(eval.ply as usize), &mut *eval.feature.add(eval.ply as usize + 1)) };
     k.eval_update(from, to, m.x, m.flipped, eval.player);
     let (ply, player) = (eval.ply + 1, eval.player ^ 1);
-    // Two 4-byte stores: the compiler merges the two updates into one 8-byte vector store, on
-    // which Edax's next 4-byte read of `ply` (in eval_accumulate) was seen waiting (perf, Zen 4).
+    // Two 4-byte stores: the compiler would merge the two updates into one 8-byte vector store,
+    // which Edax's next 4-byte read of `ply` (in eval_accumulate) waits on (BENCHMARKS.md,
+    // "Kernel variants", eval_update).
     // SAFETY: both fields are valid for writes (eval is a &mut).
     unsafe {
         core::ptr::write_volatile(&mut eval.ply, ply);

@@ -1,6 +1,6 @@
 //! AVX-512 level (x86-64-v4 plus CD: AVX-512 F/VL/BW/DQ/CD on top of the AVX2 level).
 //!
-//! The vectors stay 256 bits wide (measured faster than 512 on Zen 4 for these kernels):
+//! The vectors stay 256 bits wide (faster than 512 for these kernels: BENCHMARKS.md, "Kernel variants"):
 //! AVX-512 brings VPLZCNTQ, VPTERNLOGQ and mask registers to them. Every CPU of this level
 //! has a fast PEXT, used for the last-move flip count.
 

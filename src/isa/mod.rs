@@ -231,11 +231,9 @@ macro_rules! kernel_table {
 // The encoding rule. On the avx2 and avx512 levels, nothing a hot export executes may be a
 // legacy (non-VEX) SSE instruction: not the export, not a wrapper, kernel, helper or std
 // routine it reaches. On Intel cores, a legacy SSE instruction run while the caller has left
-// the upper halves of the YMM registers dirty pays a state-transition penalty: Edax 4.6 built
-// for x86-64-v3 calls `bit_weighted_count` right after its AVX2 `get_moves_and_potential`, and
-// a baseline-compiled `bit_weighted_count` cost 83 ns per call there (the dispatched
-// `bit_count_64` 2 ns); `eval_sigma` 166 ns against 7.6; the whole engine ran 2.6x slower
-// (fforum-20-39 on an Intel Xeon, 47.4 s stock, 122.8 s linked). AMD cores have no such
+// the upper halves of the YMM registers dirty pays a state-transition penalty, and Edax 4.6 built
+// for x86-64-v3 calls `bit_weighted_count` right after its AVX2 `get_moves_and_potential` (what
+// that cost: BENCHMARKS.md, "The AVX-SSE transition (issue 11)"). AMD cores have no such
 // penalty, so no timing on AMD shows it. Hence: an export is one jump through its slot to an
 // entry compiled with the level's features, or a few integer instructions around one; any
 // body that touches a vector register (a float, a 16-byte struct copy, a vectorised NULL

@@ -263,7 +263,7 @@ pub(super) unsafe fn unique_avx2(b: EkBoard) -> UniqueBoard {
 /// player 0 and +1 for player 1: the same arithmetic as `eval::update_scalar` (wrapping 16-bit
 /// lanes, so the order does not matter). One loop per player, each adding its rows straight into
 /// the features as Edax does: inside Edax's search the player is predictable, and a branch-free
-/// form (summing the rows, then negating by a mask) measured slower there.
+/// form (summing the rows, then negating by a mask) is slower there (BENCHMARKS.md, "Kernel variants").
 macro_rules! eval_update_vectors {
     ($name:ident, $V:ty, $L:literal, $load:ident, $store:ident, $add:ident, $sub:ident, $and:ident, $splat:ident) => {
         #[inline(always)]

@@ -77,7 +77,7 @@ impl EkSolver {
     /// Makes the solve in progress (if any) return [`SolveError::Stopped`] soon.
     pub fn stop(&self) {
         // Only while a solve holds the table: a solve that starts later starts from BUSY alone.
-        // (A separate flag, lowered when a solve starts, lost the stops that came between that
+        // (A separate flag, lowered when a solve starts, would lose a stop that came between that
         // solve taking the table and lowering the flag.)
         let _ = self.state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| (s & BUSY != 0).then_some(s | STOP));
     }

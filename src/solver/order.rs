@@ -53,18 +53,36 @@ pub(crate) struct Move {
 pub(crate) const MAX_MOVES: usize = 64;
 const _: () = assert!(MAX_MOVES >= 62);
 
-/// The moves of one position, best first on demand. Only the first `n` entries are written
-/// (leaving the rest uninitialised saves clearing 1.5 KB per node).
-pub(crate) struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+/// Room for the moves of a node, in the node's own frame (see [`MoveList::new`]).
+pub(crate) type MoveBuffer = [MaybeUninit<Move>; MAX_MOVES];
+
+/// A buffer for [`MoveList::new`], left uninitialised: only what a list writes is read.
+#[inline(always)]
+pub(crate) const fn move_buffer() -> MoveBuffer {
+    [const { MaybeUninit::uninit() }; MAX_MOVES]
+}
+
+/// The moves of one position, best first on demand, in a buffer of the caller's frame (a
+/// list held by value would be copied, 1.5 KB per node). Only the first `n` entries of the
+/// buffer are written, and only they are read.
+pub(crate) struct MoveList<'a> {
+    moves: &'a mut MoveBuffer,
     n: usize,
 }
 
-impl MoveList {
+impl MoveList<'_> {
     /// The moves `moves` of (p, o), scored; `hash_move` (a square, or anything else) first.
     #[inline(always)]
-    pub fn new<K: Prims>(p: u64, o: u64, moves: u64, hash_move: u8, parity: u32, w_parity: i32) -> MoveList {
-        let mut list = MoveList { moves: [MaybeUninit::uninit(); MAX_MOVES], n: 0 };
+    pub fn new<K: Prims>(
+        buffer: &mut MoveBuffer,
+        p: u64,
+        o: u64,
+        moves: u64,
+        hash_move: u8,
+        parity: u32,
+        w_parity: i32,
+    ) -> MoveList<'_> {
+        let mut list = MoveList { moves: buffer, n: 0 };
         let mut b = moves;
         while b != 0 {
             let x = b.trailing_zeros() as usize;
@@ -88,9 +106,12 @@ impl MoveList {
                     + K::popcount(corner_stable(no)) as i32 * W_CORNER_STABILITY
                     + (36 - potential as i32) * W_POTENTIAL_MOBILITY
             };
-            // `moves` has at most 62 squares (two hold discs), so every one fits.
-            list.moves[list.n] = MaybeUninit::new(Move { x: x as u8, score, p: np, o: no });
-            list.n += 1;
+            // `moves` has at most 62 squares (two hold discs), so every one fits; `get_mut`
+            // only keeps a bounds check (and its panic path) out of the C entries.
+            if let Some(slot) = list.moves.get_mut(list.n) {
+                *slot = MaybeUninit::new(Move { x: x as u8, score, p: np, o: no });
+                list.n += 1;
+            }
         }
         list
     }
@@ -138,8 +159,8 @@ mod tests {
     use super::*;
     use crate::isa::PortablePrims;
 
-    /// Not reachable in a game, but accepted by the solver: 34 legal moves, more than the 32 an
-    /// earlier list kept (it dropped the rest without a word).
+    /// Not reachable in a game, but accepted by the solver: 34 legal moves, more than a list of 32
+    /// entries would hold.
     const P: u64 = 0x0308_3124_2176_8800;
     const O: u64 = 0x0036_4000_5200_6600;
 
@@ -147,7 +168,9 @@ mod tests {
     fn every_move_of_a_34_move_position_is_listed_and_taken() {
         let moves = PortablePrims::get_moves(P, O);
         assert_eq!(moves.count_ones(), 34);
-        let mut list = MoveList::new::<PortablePrims>(P, O, moves, 0xFF, parity(!(P | O)), parity_weight(30));
+        let mut buffer = move_buffer();
+        let mut list =
+            MoveList::new::<PortablePrims>(&mut buffer, P, O, moves, 0xFF, parity(!(P | O)), parity_weight(30));
         assert_eq!(list.moves().len(), 34);
         let mut seen = 0u64;
         while let Some(m) = list.next_best() {

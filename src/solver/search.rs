@@ -5,7 +5,7 @@
 //! `pvs` are its own `#[target_feature]` functions (src/isa), which inline these bodies and
 //! call each other for the children, so the whole tree runs on the level's instructions.
 
-use super::order::{parity, parity_weight, MoveList};
+use super::order::{move_buffer, parity, parity_weight, MoveList};
 use super::tt::{Table, NO_MOVE};
 use super::STOP;
 use crate::endgame::solve_shallow;
@@ -26,8 +26,7 @@ const NWS_STABILITY_THRESHOLD: [i8; 65] = [
 
 /// Null-window nodes with at least this many empty squares look up their children in the
 /// transposition table before searching them (enhanced transposition cut-off). Chosen by time
-/// on fforum-20-39 (AMD Zen 4, 6 interleaved rounds): from 9 empties 0.94x the time of from 12
-/// (482M nodes against 501M), none 1.2x; from 8 was slower, from 10 about the same as from 9.
+/// on fforum-20-39 (BENCHMARKS.md, "The exact solver against Edax as its users run it").
 const ETC_MIN_EMPTIES: u32 = 9;
 
 /// How often (in nodes) the search looks at the stop request and the node limit.
@@ -126,7 +125,8 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         }
         hash_move = e.mv;
     }
-    let mut list = MoveList::new::<K>(p, o, moves, hash_move, parity(empty), parity_weight(n));
+    let mut buffer = move_buffer();
+    let mut list = MoveList::new::<K>(&mut buffer, p, o, moves, hash_move, parity(empty), parity_weight(n));
     if n >= ETC_MIN_EMPTIES {
         // Enhanced transposition cut-off: a child already known to fail low for the opponent.
         for m in list.moves() {
@@ -190,7 +190,8 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
         hash_move = e.mv;
     }
     let alpha0 = alpha;
-    let mut list = MoveList::new::<K>(p, o, moves, hash_move, parity(empty), parity_weight(n));
+    let mut buffer = move_buffer();
+    let mut list = MoveList::new::<K>(&mut buffer, p, o, moves, hash_move, parity(empty), parity_weight(n));
     let (mut best, mut best_move) = (-65, NO_MOVE);
     let mut first = true;
     while let Some(m) = list.next_best() {

@@ -2,7 +2,7 @@
 //! AVX-512 batch entries, with AVX2's instructions: no leading-zero count, no mask registers).
 //! A last partial vector uses VPMASKMOV loads and stores, which never touch the elements past
 //! the end. The last-flip count, stability and hash loop over the single-board kernels: the
-//! first measured faster that way (BENCHMARKS.md), the others have no lane-wise form here.
+//! first measured faster that way (BENCHMARKS.md, "Batch kernels"), the others have no lane-wise form here.
 
 use super::{BatchIn, BatchOut};
 use core::arch::x86_64::*;

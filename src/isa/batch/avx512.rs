@@ -4,7 +4,7 @@
 //! variable shifts instead of being loaded from the line-mask table; the directions are the
 //! same in every lane, so move generation uses immediate shifts. A last partial vector uses
 //! masked loads and stores, which never touch the elements past the end. Each entry here
-//! measured faster than a loop over the single-board kernel (BENCHMARKS.md); stability and
+//! measured faster than a loop over the single-board kernel (BENCHMARKS.md, "Batch kernels"); stability and
 //! hash loop over theirs.
 
 use super::{BatchIn, BatchOut};
