@@ -2,7 +2,8 @@
  * Solves every position of an fforum file (tests/data/fforum) exactly with ek_solver_solve, or
  * with one ek_solver_solve_batch call, checks each best score (and, for single calls, that the
  * move is listed with it), and prints the nodes and the CPU time: the solver's side of the
- * comparison with `edax -solve FILE -n 1` (BENCHMARKS.md).
+ * comparison with Edax 4.6 with its real weights (BENCHMARKS.md, "The exact solver against Edax
+ * as its users run it").
  *
  * Usage: solve FILE [--batch] [--hash-bits N] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
  * With --rounds R the whole file is solved R times, each with a fresh solver, single calls and
