@@ -286,6 +286,18 @@ static void start_search(Search *search)
 	search_init(search);
 }
 
+/* Checks a call's alpha and board, then sets the board as Edax's search does (BLACK to move)
+ * and clears the node count. */
+static void set_search(Search *search, const char *line, const uint64_t p, const uint64_t o, const int alpha)
+{
+	Board b;
+	if (alpha < SCORE_MIN || alpha >= SCORE_MAX) bad_line(line, "alpha out of -64..63");
+	if (p & o) bad_line(line, "P and O overlap");
+	b = make_board(p, o);
+	search_set_board(search, &b, BLACK);
+	search->n_nodes = 0;
+}
+
 /* shallow.txt: P O alpha score nodes, search_shallow(search, alpha) after search_set_board. */
 static void do_shallow(void)
 {
@@ -296,13 +308,8 @@ static void do_shallow(void)
 	while (next_line(line)) {
 		uint64_t p, o;
 		int alpha, score;
-		Board b;
 		PARSE(line, 3, X64 " " X64 " %d %*s %*s %c", &p, &o, &alpha);
-		if (alpha < SCORE_MIN || alpha >= SCORE_MAX) bad_line(line, "alpha out of -64..63");
-		if (p & o) bad_line(line, "P and O overlap");
-		b = make_board(p, o);
-		search_set_board(&search, &b, BLACK);
-		search.n_nodes = 0;
+		set_search(&search, line, p, o, alpha);
 		score = search_shallow(&search, alpha);
 		printf(HEX " " HEX " %d %d %" PRId64 "\n", p, o, alpha, score, (int64_t) search.n_nodes);
 	}
@@ -338,7 +345,6 @@ static void do_nws(void)
 	while (next_line(line)) {
 		uint64_t p, o;
 		int bits, date, alpha, score;
-		Board b;
 		if (strncmp(line, "table ", 6) == 0) {
 			PARSE(line, 2, "table %d %d %c", &bits, &date);
 			if (bits < 4 || bits > 30 || date < 0 || date > 127) bad_line(line, "bad table line");
@@ -354,11 +360,7 @@ static void do_nws(void)
 		} else {
 			if (!have_table) bad_line(line, "a call before the first table line");
 			PARSE(line, 3, X64 " " X64 " %d %*s %*s %*s %c", &p, &o, &alpha);
-			if (alpha < SCORE_MIN || alpha >= SCORE_MAX) bad_line(line, "alpha out of -64..63");
-			if (p & o) bad_line(line, "P and O overlap");
-			b = make_board(p, o);
-			search_set_board(&search, &b, BLACK);
-			search.n_nodes = 0;
+			set_search(&search, line, p, o, alpha);
 			search.stop = RUNNING;
 			score = NWS_endgame(&search, alpha);
 			printf(HEX " " HEX " %d %d %" PRId64 " " HEX "\n", p, o, alpha, score, (int64_t) search.n_nodes,
