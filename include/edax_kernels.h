@@ -380,46 +380,6 @@ const char *ek_status_message(int status);
 const char *ek_version(void);
 
 /**
- * The name of the active instruction-set level: "portable", "sse2", "avx2" or "avx512"
- * (static, NUL-terminated).
- *
- * The level is chosen on the first kernel call: the highest this CPU supports, or the one
- * the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
- */
-const char *ek_isa(void);
-
-/**
- * Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
- * an unknown name, `EK_ERR_NULL` for NULL.
- *
- * # Safety
- * `name` must be NULL or a NUL-terminated string.
- */
-int ek_isa_supported(const char *name);
-
-/**
- * Makes the named level ("portable", "sse2", "avx2", "avx512") the active one for every
- * kernel, from now on and in every thread. Returns `EK_OK`, `EK_ERR_NULL`,
- * `EK_ERR_ISA_UNKNOWN` or `EK_ERR_ISA_UNSUPPORTED` (then nothing changes).
- *
- * Meant for tests and benchmarks: kernels running in other threads at that moment finish
- * on the old level.
- *
- * # Safety
- * `name` must be NULL or a NUL-terminated string.
- */
-int ek_set_isa(const char *name);
-
-/**
- * How the environment variable EDAX_KERNELS_ISA was handled (it is read once, on the first
- * kernel call): `EK_OK` when unset or naming a supported level (then used);
- * `EK_ERR_ISA_UNKNOWN` when it is not a level name, `EK_ERR_ISA_UNSUPPORTED` when it names a
- * level above this CPU's; in both error cases the highest supported level is used and one line
- * explaining it was written to stderr.
- */
-int ek_isa_env_status(void);
-
-/**
  * Discs flipped when the side to move (P) plays square x against O (Edax's `flip`).
  *
  * For each of the 8 directions, the run of O discs starting next to x flips when the first
@@ -1081,6 +1041,46 @@ int ek_eval_accumulate(const struct EkEval *eval);
  * `eval` as for `ek_eval_accumulate`; `sum` NULL or writable.
  */
 int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
+
+/**
+ * The name of the active instruction-set level: "portable", "sse2", "avx2" or "avx512"
+ * (static, NUL-terminated).
+ *
+ * The level is chosen on the first kernel call: the highest this CPU supports, or the one
+ * the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
+ */
+const char *ek_isa(void);
+
+/**
+ * Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
+ * an unknown name, `EK_ERR_NULL` for NULL.
+ *
+ * # Safety
+ * `name` must be NULL or a NUL-terminated string.
+ */
+int ek_isa_supported(const char *name);
+
+/**
+ * Makes the named level ("portable", "sse2", "avx2", "avx512") the active one for every
+ * kernel, from now on and in every thread. Returns `EK_OK`, `EK_ERR_NULL`,
+ * `EK_ERR_ISA_UNKNOWN` or `EK_ERR_ISA_UNSUPPORTED` (then nothing changes).
+ *
+ * Meant for tests and benchmarks: kernels running in other threads at that moment finish
+ * on the old level.
+ *
+ * # Safety
+ * `name` must be NULL or a NUL-terminated string.
+ */
+int ek_set_isa(const char *name);
+
+/**
+ * How the environment variable EDAX_KERNELS_ISA was handled (it is read once, on the first
+ * kernel call): `EK_OK` when unset or naming a supported level (then used);
+ * `EK_ERR_ISA_UNKNOWN` when it is not a level name, `EK_ERR_ISA_UNSUPPORTED` when it names a
+ * level above this CPU's; in both error cases the highest supported level is used and one line
+ * explaining it was written to stderr.
+ */
+int ek_isa_env_status(void);
 
 /**
  * Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the

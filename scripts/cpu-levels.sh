@@ -2,7 +2,7 @@
 # Prints the instruction-set levels this CPU can run, lowest first ("portable sse2 avx2"), read
 # from the kernel's CPU flags (/proc/cpuinfo) rather than from the library, so that a test can
 # fail when the library's own detection leaves a level out. The flags of each level are those
-# the library requires (src/isa/avx2.rs, src/isa/avx512.rs); lzcnt is "abm" in /proc/cpuinfo.
+# the library requires (src/kernels/avx2.rs, src/kernels/avx512.rs); lzcnt is "abm" in /proc/cpuinfo.
 # Off Linux x86-64 it prints "portable".
 set -euo pipefail
 levels=portable

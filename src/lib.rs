@@ -14,23 +14,28 @@
 //! Defined behaviour on any input: a square outside 0..=63 flips nothing; overlapping
 //! bitboards get the result each kernel documents (the same on every level).
 
-mod board;
+// The layers, bottom to top (ARCHITECTURE.md; tests/layers.rs checks that each module only
+// uses the layers below it): types <- kernels <- eval, hash_table <- endgame <- solver <-
+// dispatch <- ffi and api (the Rust API: this file and api.rs).
+mod api;
+/// cbindgen:ignore
+mod dispatch;
 mod endgame;
 pub mod eval;
 pub mod ffi;
-mod generic;
 mod hash_table;
 /// cbindgen:ignore
-mod isa;
+mod kernels;
 pub mod solver;
+mod types;
 
-pub use board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
-pub use generic::perft::EkPerftStats;
+pub use dispatch::dispatch::*;
+pub use dispatch::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
 pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, EkSpinLock, HASH_N_WAY};
-pub use isa::batch::{BatchIn, BatchOut};
-pub use isa::dispatch::*;
-pub use isa::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
-pub use solver::{EkSolveResult, EkSolver, SolveError};
+pub use solver::EkSolver;
+pub use types::batch::{BatchIn, BatchOut};
+pub use types::board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
+pub use types::results::{EkPerftStats, EkSolveResult, SolveError};
 
 /// Edax's `board_flip`: the discs flipped by playing `x` on `board`.
 #[inline]

@@ -165,8 +165,8 @@ fn guarded_exports() -> BTreeSet<String> {
     out
 }
 
-/// The function catching the first-call level selection's panics (src/isa/mod.rs).
-const SELECTION_BOUNDARY: &str = "edax_kernels::isa::ensure_selected_from_c";
+/// The function catching the first-call level selection's panics (src/dispatch/mod.rs).
+const SELECTION_BOUNDARY: &str = "edax_kernels::dispatch::ensure_selected_from_c";
 
 fn check_panic_free(build: Build) {
     let lib = shared_library(build);
@@ -190,8 +190,9 @@ fn check_panic_free(build: Build) {
             (name, addr)
         })
         .collect();
-    let tables = code.pointed_functions(|n| n.starts_with("edax_kernels::isa::") && n.ends_with("::KERNELS"));
-    let slots = code.pointed_functions(|n| n.starts_with("edax_kernels::isa::slot::"));
+    let tables =
+        code.pointed_functions(|n| n.starts_with("edax_kernels::dispatch::levels::") && n.ends_with("::KERNELS"));
+    let slots = code.pointed_functions(|n| n.starts_with("edax_kernels::dispatch::table::slot::"));
 
     // The tables and the slots were found, with one entry per kernel each.
     let kernels = slots.len();
@@ -256,13 +257,14 @@ const COLD_EXPORTS: [&str; 22] = [
     "edge_stability_init",
 ];
 
-/// Names of the dispatch slots: `edax_kernels::isa::slot::<kernel>`.
-const SLOT_PREFIX: &str = "edax_kernels::isa::slot::";
+/// Names of the dispatch slots: `edax_kernels::dispatch::table::slot::<kernel>`.
+const SLOT_PREFIX: &str = "edax_kernels::dispatch::table::slot::";
 
 /// The entries of the level tables named `levels`, per kernel name, read from the tables in
 /// static data (`Kernels` is `#[repr(C)]`: its entries in the order of `ENTRY_NAMES`).
 fn table_entries(code: &Code, levels: &[&str]) -> std::collections::BTreeMap<&'static str, Vec<u64>> {
-    let tables = code.pointed_functions(|n| levels.iter().any(|l| n == format!("edax_kernels::isa::{l}::KERNELS")));
+    let tables =
+        code.pointed_functions(|n| levels.iter().any(|l| n == format!("edax_kernels::dispatch::levels::{l}::KERNELS")));
     assert_eq!(tables.len(), levels.len(), "level tables {levels:?} not all found: {:?}", tables.keys());
     let names = edax_kernels::Kernels::ENTRY_NAMES;
     for (table, entries) in &tables {
@@ -332,7 +334,7 @@ fn encoding_violations(
     (bad, vex)
 }
 
-/// The AVX-SSE transition rule (src/isa/mod.rs): on the avx2 and avx512 levels, nothing a hot
+/// The AVX-SSE transition rule (src/dispatch/mod.rs): on the avx2 and avx512 levels, nothing a hot
 /// export executes is a legacy-SSE instruction. On Intel cores such an instruction, run while
 /// the caller left the upper YMM halves dirty, costs tens of nanoseconds; AMD has no such
 /// penalty, so this is checked in the machine code, on any CPU.
@@ -381,7 +383,7 @@ fn edax_abi_hot_exports_run_no_legacy_sse_on_avx_levels() {
     check_vex_only(Build::EdaxAbiEval);
 }
 
-/// The PEXT/PDEP rule (src/isa/avx2.rs): AMD Zen 1 and Zen 2 run PEXT and PDEP as microcode
+/// The PEXT/PDEP rule (src/kernels/avx2.rs): AMD Zen 1 and Zen 2 run PEXT and PDEP as microcode
 /// (tens to hundreds of cycles, by the mask's bits) and have no AVX-512, so they run the avx2
 /// level or below. From every export, on the portable, sse2 and avx2 levels, no PEXT or PDEP
 /// is reachable. Checked in the machine code, on any CPU.

@@ -16,8 +16,8 @@ mod shallow;
 pub(crate) use empties::Empties;
 pub(crate) use nws::{NwsLevel, Search as NwsSearch};
 
-use crate::generic::Prims;
 use crate::hash_table::EkHashTable;
+use crate::kernels::Prims;
 pub(crate) use shallow::SQUARE_VALUE;
 use shallow::{Full, Shallow, Solve4};
 use std::sync::atomic::AtomicI32;
@@ -52,7 +52,7 @@ pub(crate) const SHALLOW_MAX_EMPTIES: u32 = 10;
 
 /// What the `solve_shallow` kernel returns for a board it does not search: `EK_SCORE_NONE`,
 /// outside every score (as the C API's other "no score" results).
-pub(crate) const NOT_SEARCHED: i32 = crate::ffi::api::EK_SCORE_NONE;
+pub(crate) const NOT_SEARCHED: i32 = crate::types::status::EK_SCORE_NONE;
 
 type S1 = Shallow<Full>;
 type S2 = Shallow<S1>;

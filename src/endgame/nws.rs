@@ -6,9 +6,9 @@
 use super::empties::{quadrant, Empties};
 use super::shallow::{solve, SCORE_INF, SQUARE_VALUE};
 use super::{search_shallow, stability_threshold, SCORE_MAX};
-use crate::board::EkBoard;
-use crate::generic::{masks::CORNERS, moves::potential_moves, stability::corner_stable, Prims};
 use crate::hash_table::{self, Data, EkHashTable, Store};
+use crate::kernels::{masks::CORNERS, moves::potential_moves, stability::corner_stable, Prims};
+use crate::types::board::EkBoard;
 use core::mem::MaybeUninit;
 use std::sync::atomic::{AtomicI32, Ordering};
 
@@ -30,7 +30,7 @@ const W_LOW_PARITY: i32 = 1 << 3;
 const W_MID_PARITY: i32 = 1 << 2;
 
 /// A level's `NWS_endgame` node as a function of its own, compiled with the level's target
-/// features (`c_entries!`, src/isa/entries.rs): the recursion's entry point. (A closure run
+/// features (`level_entries!`, src/dispatch/entries.rs): the recursion's entry point. (A closure run
 /// through `Prims::outline` is not enough here: LLVM does not inline a recursive closure into
 /// the outlined function, and the closure alone has no target features.)
 pub(crate) trait NwsLevel: Prims {

@@ -3,7 +3,7 @@
 
 use super::empties::{quadrant, Empties};
 use super::{stability_threshold, SCORE_MAX};
-use crate::generic::Prims;
+use crate::kernels::Prims;
 
 /// Edax's `SCORE_INF`: above every score.
 pub(super) const SCORE_INF: i32 = 127;

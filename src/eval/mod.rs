@@ -11,8 +11,11 @@ pub(crate) mod patterns;
 pub(crate) mod sigma;
 mod table;
 pub(crate) mod weights;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
-use crate::board::EkBoard;
+use crate::kernels::{portable::PortablePrims, Prims};
+use crate::types::board::EkBoard;
 use patterns::{FEATURE_DELTA, FEATURE_OFFSET, FEATURE_SQUARES, N_FEATURES, N_PLIES};
 pub use weights::{LoadError, Weights, EVAL_FILE_SIZE, INDEX_LEN};
 
@@ -114,13 +117,24 @@ pub fn features(board: &EkBoard) -> EkEvalFeature {
     features_of(board)
 }
 
-impl Weights {
-    /// `eval_accumulate` with the kernels of one level: the sum of the weights of the features
-    /// `f` at `ply` (0..=60, larger is 60) for `player` (0 or 1; only bit 0 is used).
-    pub fn accumulate(&self, k: &crate::Kernels, f: &EkEvalFeature, ply: usize, player: i32) -> i32 {
-        k.eval_accumulate(f, self.table(ply, player as usize))
+/// The evaluation's two kernels on one level: scalar unless the level has vector forms
+/// (x86.rs). The dispatch layer compiles them into each level's `eval_update` and
+/// `eval_accumulate` entries.
+pub(crate) trait EvalPrims: Prims {
+    /// `eval_update`: the features after the side to move plays `x` (0..=63) flipping
+    /// `flipped`, `player` being `EkEval::player`.
+    #[inline(always)]
+    fn update(from: &EkEvalFeature, to: &mut EkEvalFeature, x: i32, flipped: u64, player: i32) {
+        *to = update_scalar(from, x as usize, flipped, player);
+    }
+    /// `eval_accumulate`: the sum of the weights of the 47 features.
+    #[inline(always)]
+    fn accumulate(f: &EkEvalFeature, weights: &[i16; INDEX_LEN]) -> i32 {
+        accumulate_scalar(f, weights)
     }
 }
+
+impl EvalPrims for PortablePrims {}
 
 /// Loads an eval.dat file and makes it the weights in use (see `ek_eval_load_file`).
 pub fn load_file(path: &std::path::Path) -> Result<&'static Weights, LoadError> {

@@ -1,103 +1,25 @@
 //! The `ek_` exports. Their doc comments are the C header's documentation.
 
 use super::guard;
-use crate::board::EkBoard;
-use crate::generic::perft::EkPerftStats;
+pub use super::isa_api::{ek_isa, ek_isa_env_status, ek_isa_supported, ek_set_isa};
+use crate::dispatch::{c_dispatch, dispatch};
 use crate::hash_table::{self, EkHashTable};
-use crate::isa::{self, c_dispatch, dispatch, EnvChoice, Isa};
-use crate::Kernels;
+use crate::types::board::EkBoard;
+use crate::types::results::EkPerftStats;
+use crate::types::status;
+pub use crate::types::status::{
+    EkStatus, EK_ERR_BUSY, EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_NONE, EK_ERR_EVAL_SIZE, EK_ERR_INTERNAL, EK_ERR_IO,
+    EK_ERR_ISA_UNKNOWN, EK_ERR_ISA_UNSUPPORTED, EK_ERR_NO_MEMORY, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_NOMOVE,
+    EK_OK, EK_PASS, EK_SCORE_NONE,
+};
 use core::cell::Cell;
 use core::ffi::{c_char, c_int, CStr};
-
-/// Status codes of the functions that can fail (returned as `int`: 0 or negative).
-#[repr(C)]
-#[allow(non_camel_case_types)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EkStatus {
-    /// Success.
-    EK_OK = 0,
-    /// A required pointer argument was NULL.
-    EK_ERR_NULL = -1,
-    /// An argument was outside its documented range.
-    EK_ERR_RANGE = -2,
-    /// Not one of the level names "portable", "sse2", "avx2", "avx512".
-    EK_ERR_ISA_UNKNOWN = -3,
-    /// A level this CPU cannot run.
-    EK_ERR_ISA_UNSUPPORTED = -4,
-    /// An internal error was caught (a bug: please report it).
-    EK_ERR_INTERNAL = -5,
-    /// A file could not be opened or read.
-    EK_ERR_IO = -6,
-    /// The data is not an Edax eval.dat: no EDAX/EVAL header in either byte order.
-    EK_ERR_EVAL_FORMAT = -7,
-    /// The eval.dat data has the wrong size: truncated or followed by extra bytes.
-    EK_ERR_EVAL_SIZE = -8,
-    /// No evaluation weights are loaded.
-    EK_ERR_EVAL_NONE = -9,
-    /// Memory could not be allocated.
-    EK_ERR_NO_MEMORY = -10,
-    /// The solve was stopped (`ek_solver_stop` or the solver's node limit).
-    EK_ERR_STOPPED = -11,
-    /// Another solve is running on this solver (one solve at a time per solver).
-    EK_ERR_BUSY = -12,
-}
-
-macro_rules! status_consts {
-    ($($name:ident),*) => {
-        $(
-            #[doc = concat!("`EkStatus::", stringify!($name), "` as an `int`.")]
-            ///
-            /// cbindgen:ignore
-            pub const $name: c_int = EkStatus::$name as c_int;
-        )*
-    };
-}
-status_consts!(
-    EK_OK,
-    EK_ERR_NULL,
-    EK_ERR_RANGE,
-    EK_ERR_ISA_UNKNOWN,
-    EK_ERR_ISA_UNSUPPORTED,
-    EK_ERR_INTERNAL,
-    EK_ERR_IO,
-    EK_ERR_EVAL_FORMAT,
-    EK_ERR_EVAL_SIZE,
-    EK_ERR_EVAL_NONE,
-    EK_ERR_NO_MEMORY,
-    EK_ERR_STOPPED,
-    EK_ERR_BUSY
-);
-
-/// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
-/// every possible score (-64..=64).
-pub const EK_SCORE_NONE: c_int = 32767;
-
-/// Square index of the pass move (Edax's PASS).
-pub const EK_PASS: c_int = 64;
-/// Square index of "no move" (Edax's NOMOVE).
-pub const EK_NOMOVE: c_int = 65;
 
 /// A readable, static, NUL-terminated description of a status code (any value is accepted;
 /// unknown codes get "unknown status code").
 #[no_mangle]
 pub extern "C" fn ek_status_message(status: c_int) -> *const c_char {
-    let msg: &'static CStr = match status {
-        EK_OK => c"success",
-        EK_ERR_NULL => c"a required pointer argument was NULL",
-        EK_ERR_RANGE => c"an argument was outside its documented range",
-        EK_ERR_ISA_UNKNOWN => c"unknown instruction-set level (expected portable, sse2, avx2 or avx512)",
-        EK_ERR_ISA_UNSUPPORTED => c"this CPU cannot run the requested instruction-set level",
-        EK_ERR_INTERNAL => c"internal error in edax-kernels (please report it)",
-        EK_ERR_IO => c"the file could not be opened or read",
-        EK_ERR_EVAL_FORMAT => c"not an Edax eval.dat (no EDAX/EVAL header in either byte order)",
-        EK_ERR_EVAL_SIZE => c"the eval.dat data has the wrong size (truncated or extra bytes)",
-        EK_ERR_EVAL_NONE => c"no evaluation weights are loaded",
-        EK_ERR_NO_MEMORY => c"memory could not be allocated",
-        EK_ERR_STOPPED => c"the solve was stopped (ek_solver_stop or the node limit)",
-        EK_ERR_BUSY => c"another solve is running on this solver",
-        _ => c"unknown status code",
-    };
-    msg.as_ptr()
+    status::message(status).as_ptr()
 }
 
 /// The library version ("MAJOR.MINOR.PATCH"), static and NUL-terminated.
@@ -108,83 +30,6 @@ pub extern "C" fn ek_version() -> *const c_char {
         Err(_) => panic!("the package version contains a NUL byte"),
     };
     VERSION.as_ptr()
-}
-
-const fn isa_cname(isa: Isa) -> &'static CStr {
-    match isa {
-        Isa::Portable => c"portable",
-        Isa::Sse2 => c"sse2",
-        Isa::Avx2 => c"avx2",
-        Isa::Avx512 => c"avx512",
-    }
-}
-
-/// The name of the active instruction-set level: "portable", "sse2", "avx2" or "avx512"
-/// (static, NUL-terminated).
-///
-/// The level is chosen on the first kernel call: the highest this CPU supports, or the one
-/// the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
-#[no_mangle]
-pub extern "C" fn ek_isa() -> *const c_char {
-    let isa = guard(Isa::Portable, isa::active);
-    isa_cname(isa).as_ptr()
-}
-
-/// # Safety
-/// `name` must be NULL or a NUL-terminated string.
-unsafe fn parse_isa(name: *const c_char) -> Result<Isa, c_int> {
-    if name.is_null() {
-        return Err(EK_ERR_NULL);
-    }
-    // SAFETY: non-null, and NUL-terminated by the caller's contract.
-    let name = unsafe { CStr::from_ptr(name) };
-    name.to_str().ok().and_then(Isa::from_name).ok_or(EK_ERR_ISA_UNKNOWN)
-}
-
-/// Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
-/// an unknown name, `EK_ERR_NULL` for NULL.
-///
-/// # Safety
-/// `name` must be NULL or a NUL-terminated string.
-#[no_mangle]
-pub unsafe extern "C" fn ek_isa_supported(name: *const c_char) -> c_int {
-    // SAFETY: the caller's contract is parse_isa's.
-    guard(EK_ERR_INTERNAL, || match unsafe { parse_isa(name) } {
-        Ok(isa) => isa.is_available() as c_int,
-        Err(e) => e,
-    })
-}
-
-/// Makes the named level ("portable", "sse2", "avx2", "avx512") the active one for every
-/// kernel, from now on and in every thread. Returns `EK_OK`, `EK_ERR_NULL`,
-/// `EK_ERR_ISA_UNKNOWN` or `EK_ERR_ISA_UNSUPPORTED` (then nothing changes).
-///
-/// Meant for tests and benchmarks: kernels running in other threads at that moment finish
-/// on the old level.
-///
-/// # Safety
-/// `name` must be NULL or a NUL-terminated string.
-#[no_mangle]
-pub unsafe extern "C" fn ek_set_isa(name: *const c_char) -> c_int {
-    // SAFETY: the caller's contract is parse_isa's.
-    guard(EK_ERR_INTERNAL, || match unsafe { parse_isa(name) } {
-        Ok(isa) => isa::set_active(isa).map_or(EK_ERR_ISA_UNSUPPORTED, |()| EK_OK),
-        Err(e) => e,
-    })
-}
-
-/// How the environment variable EDAX_KERNELS_ISA was handled (it is read once, on the first
-/// kernel call): `EK_OK` when unset or naming a supported level (then used);
-/// `EK_ERR_ISA_UNKNOWN` when it is not a level name, `EK_ERR_ISA_UNSUPPORTED` when it names a
-/// level above this CPU's; in both error cases the highest supported level is used and one line
-/// explaining it was written to stderr.
-#[no_mangle]
-pub extern "C" fn ek_isa_env_status() -> c_int {
-    guard(EK_ERR_INTERNAL, || match isa::env_choice() {
-        EnvChoice::Unset | EnvChoice::Accepted(_) => EK_OK,
-        EnvChoice::Unsupported(_) => EK_ERR_ISA_UNSUPPORTED,
-        EnvChoice::Unknown(_) => EK_ERR_ISA_UNKNOWN,
-    })
 }
 
 /// Discs flipped when the side to move (P) plays square x against O (Edax's `flip`).
@@ -363,23 +208,6 @@ pub unsafe extern "C" fn ek_board_symetry(board: *const EkBoard, s: c_int, sym: 
     unsafe { c_dispatch::ek_board_symetry(board, s, sym) }
 }
 
-/// `ek_board_symetry` on the kernels `k` (the body of each level's entry).
-///
-/// # Safety
-/// As `ek_board_symetry`.
-#[inline(always)]
-pub(crate) unsafe fn board_symetry_body(k: &Kernels, board: *const EkBoard, s: c_int, sym: *mut EkBoard) -> c_int {
-    if board.is_null() || sym.is_null() {
-        return EK_ERR_NULL;
-    }
-    if !(0..8).contains(&s) {
-        return EK_ERR_RANGE;
-    }
-    // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
-    unsafe { *sym = k.symmetry(*board, s) };
-    EK_OK
-}
-
 /// Edax's `board_unique`: writes to `unique` the smallest of the 8 symmetric boards
 /// (comparing player, then opponent, as unsigned 64-bit numbers) and returns the symmetry
 /// s (0..7) with ek_board_symetry(board, s) == unique. On ties the first minimum in the order
@@ -392,23 +220,6 @@ pub(crate) unsafe fn board_symetry_body(k: &Kernels, board: *const EkBoard, s: c
 pub unsafe extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_board_unique(board, unique) }
-}
-
-/// `ek_board_unique` on the kernels `k` (the body of each level's entry).
-///
-/// # Safety
-/// As `ek_board_unique`.
-#[inline(always)]
-pub(crate) unsafe fn board_unique_body(k: &Kernels, board: *const EkBoard, unique: *mut EkBoard) -> c_int {
-    if board.is_null() || unique.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: both pointers are non-null and, by contract, valid; `board` is read first.
-    unsafe {
-        let u = k.unique(*board);
-        *unique = u.board;
-        u.symmetry
-    }
 }
 
 /// Edax's `hash_prefetch`: prefetches the first and the last entry of the 4-way bucket of
@@ -459,28 +270,13 @@ pub unsafe extern "C" fn ek_perft_stats(p: u64, o: u64, depth: c_int, out: *mut 
     unsafe { c_dispatch::ek_perft_stats(p, o, depth, out) }
 }
 
-/// `ek_perft_stats` on the kernels `k` (the body of each level's entry; perft has no panic
-/// path, tests/exports.rs).
-///
-/// # Safety
-/// As `ek_perft_stats`.
-#[inline(always)]
-pub(crate) unsafe fn perft_stats_body(k: &Kernels, p: u64, o: u64, depth: c_int, out: *mut EkPerftStats) -> c_int {
-    if out.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: `out` is non-null and, by contract, valid for writes.
-    unsafe { out.write(k.perft(EkBoard::new(p, o), depth)) };
-    EK_OK
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn square_constants_match_the_board_module() {
-        assert_eq!(EK_PASS, crate::board::PASS);
-        assert_eq!(EK_NOMOVE, crate::board::NOMOVE);
+        assert_eq!(EK_PASS, crate::types::board::PASS);
+        assert_eq!(EK_NOMOVE, crate::types::board::NOMOVE);
     }
 }

@@ -1,13 +1,10 @@
 //! The `ek_*_batch` exports: one call runs a kernel on `n` boards. Their doc comments are the
 //! C header's documentation.
 //!
-//! Each export is one jump to its level's C-shaped entry (the encoding rule, src/isa/mod.rs);
+//! Each export is one jump to its level's C-shaped entry (the encoding rule, src/dispatch/table.rs);
 //! the `*_body` functions below are those entries' bodies, compiled into every level.
 
-use super::api::{EK_ERR_NULL, EK_OK};
-use crate::isa::batch::{BatchIn, BatchOut};
-use crate::isa::c_dispatch;
-use crate::Kernels;
+use crate::dispatch::c_dispatch;
 use core::ffi::c_int;
 
 /// Batch `ek_flip`: out[i] = ek_flip(xs[i], ps[i], os[i]) for i in 0..n.
@@ -117,117 +114,4 @@ pub unsafe extern "C" fn ek_board_get_hash_code_batch(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_board_get_hash_code_batch(n, ps, os, out) }
-}
-
-/// `ek_flip_batch` on the kernels `k`.
-///
-/// # Safety
-/// As `ek_flip_batch`.
-#[inline(always)]
-pub(crate) unsafe fn flip_batch_body(
-    k: &Kernels,
-    n: usize,
-    xs: *const c_int,
-    ps: *const u64,
-    os: *const u64,
-    out: *mut u64,
-) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if xs.is_null() || ps.is_null() || os.is_null() || out.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: non-NULL and, by contract, valid for n elements; in-place use is what BatchIn
-    // and BatchOut allow.
-    unsafe {
-        k.flip_batch(
-            BatchIn::from_raw(xs, n),
-            BatchIn::from_raw(ps, n),
-            BatchIn::from_raw(os, n),
-            BatchOut::from_raw(out, n),
-        )
-    };
-    EK_OK
-}
-
-/// `ek_board_next_batch` on the kernels `k`.
-///
-/// # Safety
-/// As `ek_flip_batch`.
-#[inline(always)]
-pub(crate) unsafe fn board_next_batch_body(
-    k: &Kernels,
-    n: usize,
-    xs: *const c_int,
-    ps: *const u64,
-    os: *const u64,
-    next_ps: *mut u64,
-    next_os: *mut u64,
-) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if xs.is_null() || ps.is_null() || os.is_null() || next_ps.is_null() || next_os.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: as in `flip_batch_body`.
-    unsafe {
-        k.board_next_batch(
-            BatchIn::from_raw(xs, n),
-            BatchIn::from_raw(ps, n),
-            BatchIn::from_raw(os, n),
-            BatchOut::from_raw(next_ps, n),
-            BatchOut::from_raw(next_os, n),
-        )
-    };
-    EK_OK
-}
-
-/// `ek_count_last_flip_batch` on the kernels `k`.
-///
-/// # Safety
-/// As `ek_flip_batch`.
-#[inline(always)]
-pub(crate) unsafe fn count_last_flip_batch_body(
-    k: &Kernels,
-    n: usize,
-    xs: *const c_int,
-    ps: *const u64,
-    out: *mut c_int,
-) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if xs.is_null() || ps.is_null() || out.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: as in `flip_batch_body`.
-    unsafe { k.count_last_flip_batch(BatchIn::from_raw(xs, n), BatchIn::from_raw(ps, n), BatchOut::from_raw(out, n)) };
-    EK_OK
-}
-
-/// The body of a batch export over (P, O) pairs on the kernels `k`: checks the pointers, runs
-/// `kernel`.
-///
-/// # Safety
-/// As `ek_flip_batch`.
-#[inline(always)]
-pub(crate) unsafe fn pair_batch_body<T: Copy>(
-    k: &Kernels,
-    kernel: fn(&Kernels, BatchIn<u64>, BatchIn<u64>, BatchOut<T>) -> usize,
-    n: usize,
-    ps: *const u64,
-    os: *const u64,
-    out: *mut T,
-) -> c_int {
-    if n == 0 {
-        return EK_OK;
-    }
-    if ps.is_null() || os.is_null() || out.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: as in `flip_batch_body`.
-    unsafe { kernel(k, BatchIn::from_raw(ps, n), BatchIn::from_raw(os, n), BatchOut::from_raw(out, n)) };
-    EK_OK
 }

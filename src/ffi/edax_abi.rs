@@ -4,9 +4,9 @@
 //!
 //! These are declared by Edax's headers (board.h, bit.h, hash.h), not by edax_kernels.h.
 
-use crate::board::EkBoard;
+use crate::dispatch::{c_dispatch, dispatch};
 use crate::hash_table::{self, EkHashTable};
-use crate::isa::{c_dispatch, dispatch};
+use crate::types::board::EkBoard;
 use core::ffi::c_int;
 
 /// `uint64_t flip(const int x, const uint64_t P, const uint64_t O)`.

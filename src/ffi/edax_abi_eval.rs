@@ -5,8 +5,8 @@
 //! These are the only functions of the library that can end the process; the `ek_eval_`
 //! functions return a status instead.
 
-use crate::board::EkBoard;
 use crate::eval::{EkEval, EkMove};
+use crate::types::board::EkBoard;
 use core::ffi::{c_char, c_int, CStr};
 
 /// `void eval_open(const char *file)`: loads the weights unless weights are loaded already
@@ -85,7 +85,7 @@ pub unsafe extern "C" fn eval_free(eval: *mut EkEval) {
 #[no_mangle]
 pub unsafe extern "C" fn eval_set(eval: *mut EkEval, board: *const EkBoard) {
     // SAFETY: same contract as ek_eval_set.
-    unsafe { crate::isa::c_dispatch::ek_eval_set(eval, board) };
+    unsafe { crate::dispatch::c_dispatch::ek_eval_set(eval, board) };
 }
 
 /// `void eval_update(Eval*, const Move*)`: see `ek_eval_update`.
@@ -95,7 +95,7 @@ pub unsafe extern "C" fn eval_set(eval: *mut EkEval, board: *const EkBoard) {
 #[no_mangle]
 pub unsafe extern "C" fn eval_update(eval: *mut EkEval, mv: *const EkMove) {
     // SAFETY: same contract as ek_eval_update.
-    unsafe { crate::isa::c_dispatch::ek_eval_update(eval, mv) };
+    unsafe { crate::dispatch::c_dispatch::ek_eval_update(eval, mv) };
 }
 
 /// `void eval_restore(Eval*)`: see `ek_eval_restore`.
@@ -125,7 +125,7 @@ pub unsafe extern "C" fn eval_pass(eval: *mut EkEval) {
 #[no_mangle]
 pub unsafe extern "C" fn eval_accumulate(eval: *const EkEval) -> c_int {
     // SAFETY: same contract as ek_eval_accumulate.
-    unsafe { crate::isa::c_dispatch::ek_eval_accumulate(eval) }
+    unsafe { crate::dispatch::c_dispatch::ek_eval_accumulate(eval) }
 }
 
 /// `double eval_sigma(int n_empty, int depth, int probcut_depth)`: Edax's error model of a
@@ -134,5 +134,5 @@ pub unsafe extern "C" fn eval_accumulate(eval: *const EkEval) -> c_int {
 /// `eval_open` or `ek_eval_load_*`).
 #[no_mangle]
 pub extern "C" fn eval_sigma(n_empty: c_int, depth: c_int, probcut_depth: c_int) -> f64 {
-    crate::isa::dispatch::eval_sigma(n_empty, depth, probcut_depth)
+    crate::dispatch::dispatch::eval_sigma(n_empty, depth, probcut_depth)
 }

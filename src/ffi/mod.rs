@@ -19,6 +19,7 @@ mod edax_abi;
 #[cfg(feature = "edax-abi-eval")]
 mod edax_abi_eval;
 pub mod eval_api;
+pub mod isa_api;
 pub mod solver_api;
 
 use std::panic::{catch_unwind, UnwindSafe};

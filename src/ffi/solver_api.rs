@@ -1,16 +1,14 @@
 //! The `ek_solve_shallow`, `ek_nws_endgame` and `ek_solver_` exports: Edax's endgame leaf search
 //! and its endgame search in one call, and an exact solver. Their doc comments are the C header's documentation.
 
-use super::api::{EK_ERR_BUSY, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_OK, EK_SCORE_NONE};
 use super::guard;
-use crate::board::EkBoard;
+use crate::dispatch::c_dispatch;
 use crate::hash_table::EkHashTable;
-use crate::isa::c_dispatch;
-use crate::solver::search::{Level, Search};
-use crate::solver::{solve_root, EkSolveResult, EkSolver, SolveError};
-use crate::Kernels;
+use crate::solver::EkSolver;
+use crate::types::board::EkBoard;
+use crate::types::results::EkSolveResult;
+use crate::types::status::{EK_ERR_BUSY, EK_ERR_NULL, EK_OK};
 use core::ffi::c_int;
-use std::sync::atomic::AtomicI32;
 
 /// Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
 /// fail-soft score for the side to move of `board` on the null window (alpha, alpha + 1) (a
@@ -30,23 +28,6 @@ use std::sync::atomic::AtomicI32;
 pub unsafe extern "C" fn ek_solve_shallow(board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_solve_shallow(board, alpha, n_nodes) }
-}
-
-/// `ek_solve_shallow` on the kernels `k` (the body of each level's entry).
-///
-/// # Safety
-/// As `ek_solve_shallow`.
-#[inline(always)]
-pub(crate) unsafe fn solve_shallow_body(k: &Kernels, board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int {
-    // SAFETY: NULL or valid by contract.
-    let Some(b) = (unsafe { board.as_ref() }) else { return EK_SCORE_NONE };
-    let mut nodes = 0;
-    let score = k.solve_shallow(b, alpha, &mut nodes);
-    // SAFETY: NULL or writable by contract.
-    if let Some(n) = unsafe { n_nodes.as_mut() } {
-        *n = n.wrapping_add(nodes);
-    }
-    score
 }
 
 /// Edax 4.6's endgame search, `NWS_endgame(search, alpha)` (endgame.c), in one call, on Edax's
@@ -83,36 +64,6 @@ pub unsafe extern "C" fn ek_nws_endgame(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_nws_endgame(board, alpha, table, stop, n_nodes) }
-}
-
-/// `ek_nws_endgame` on the level of `K` (the body of each level's entry).
-///
-/// # Safety
-/// As `ek_nws_endgame`.
-#[inline(always)]
-pub(crate) unsafe fn nws_endgame_body<K: crate::endgame::NwsLevel>(
-    board: *const EkBoard,
-    alpha: c_int,
-    table: *mut EkHashTable,
-    stop: *const c_int,
-    n_nodes: *mut i64,
-) -> c_int {
-    // SAFETY (both): NULL or valid by contract.
-    let (Some(b), Some(t)) = (unsafe { board.as_ref() }, unsafe { table.as_ref() }) else {
-        return EK_SCORE_NONE;
-    };
-    if t.hash.is_null() || t.spin.is_null() {
-        return EK_SCORE_NONE;
-    }
-    // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
-    let stop = (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) });
-    // SAFETY: a valid table by contract.
-    let (score, nodes) = unsafe { crate::endgame::nws_endgame::<K>(t, stop, b.player, b.opponent, alpha) };
-    // SAFETY: NULL or writable by contract.
-    if let Some(n) = unsafe { n_nodes.as_mut() } {
-        *n = n.wrapping_add(nodes as i64);
-    }
-    score
 }
 
 /// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:
@@ -213,52 +164,6 @@ pub unsafe extern "C" fn ek_solver_solve(
     unsafe { c_dispatch::ek_solver_solve(solver, board, alpha, beta, out) }
 }
 
-/// The status of a solve's outcome.
-fn status(r: Result<bool, SolveError>) -> c_int {
-    match r {
-        Ok(true) => EK_OK,
-        Ok(false) | Err(SolveError::Stopped) => EK_ERR_STOPPED,
-        Err(SolveError::Busy) => EK_ERR_BUSY,
-        Err(SolveError::Range) => EK_ERR_RANGE,
-    }
-}
-
-/// `ek_solver_solve` on the level `K` (the body of each level's entry).
-///
-/// # Safety
-/// As `ek_solver_solve`.
-#[inline(always)]
-pub(crate) unsafe fn solve_body<K: Level>(
-    solver: *mut EkSolver,
-    board: *const EkBoard,
-    alpha: c_int,
-    beta: c_int,
-    out: *mut EkSolveResult,
-) -> c_int {
-    // SAFETY: NULL or valid by contract.
-    let (Some(solver), Some(board)) = (unsafe { solver.as_ref() }, unsafe { board.as_ref() }) else {
-        return EK_ERR_NULL;
-    };
-    if out.is_null() {
-        return EK_ERR_NULL;
-    }
-    if !(-64 <= alpha && alpha < beta && beta <= 64) || board.player & board.opponent != 0 {
-        return EK_ERR_RANGE;
-    }
-    let mut result = EkSolveResult::default();
-    let r = solver.with_table(|tt, stop, limit| {
-        let mut search = Search::new(tt, stop, limit);
-        result = solve_root::<K>(&mut search, board, alpha, beta);
-        !search.stopped
-    });
-    let s = status(r);
-    if s == EK_OK {
-        // SAFETY: non-NULL and writable by contract.
-        unsafe { out.write(result) };
-    }
-    s
-}
-
 /// Solves `n` positions exactly (full window), the players' discs in `players[i]` and the
 /// opponents' in `opponents[i]` (players to move): writes the final score to `scores[i]` and a
 /// move giving it (as `ek_solver_solve`'s `best_move`) to `best_moves[i]` (which may be NULL when
@@ -281,53 +186,4 @@ pub unsafe extern "C" fn ek_solver_solve_batch(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_solver_solve_batch(solver, n, players, opponents, scores, best_moves) }
-}
-
-/// `ek_solver_solve_batch` on the level `K` (the body of each level's entry).
-///
-/// # Safety
-/// As `ek_solver_solve_batch`.
-#[inline(always)]
-pub(crate) unsafe fn solve_batch_body<K: Level>(
-    solver: *mut EkSolver,
-    n: usize,
-    players: *const u64,
-    opponents: *const u64,
-    scores: *mut i32,
-    best_moves: *mut i32,
-) -> c_int {
-    // SAFETY: NULL or live by contract.
-    let Some(solver) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
-    if n == 0 {
-        return EK_OK;
-    }
-    if players.is_null() || opponents.is_null() || scores.is_null() {
-        return EK_ERR_NULL;
-    }
-    let r = solver.with_table(|tt, stop, limit| {
-        for i in 0..n {
-            // SAFETY: i < n, the arrays' length (contract).
-            let board = unsafe { EkBoard::new(*players.add(i), *opponents.add(i)) };
-            if board.player & board.opponent != 0 {
-                return EK_ERR_RANGE;
-            }
-            let mut search = Search::new(tt, stop, limit);
-            let r = solve_root::<K>(&mut search, &board, -64, 64);
-            if search.stopped {
-                return EK_ERR_STOPPED;
-            }
-            // SAFETY: i < n; outputs writable by contract, best_moves only when non-NULL.
-            unsafe {
-                *scores.add(i) = r.score;
-                if !best_moves.is_null() {
-                    *best_moves.add(i) = r.best_move;
-                }
-            }
-        }
-        EK_OK
-    });
-    match r {
-        Ok(s) => s,
-        Err(e) => status(Err(e)),
-    }
 }

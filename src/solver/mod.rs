@@ -11,7 +11,8 @@ pub(crate) mod order;
 pub(crate) mod search;
 pub(crate) mod tt;
 
-use crate::board::{EkBoard, NOMOVE, PASS};
+use crate::types::board::{EkBoard, NOMOVE, PASS};
+use crate::types::results::{EkSolveResult, SolveError};
 use core::cell::UnsafeCell;
 use search::{Level, Search};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -38,31 +39,6 @@ pub struct EkSolver {
 // with release); the other fields are atomics.
 unsafe impl Sync for EkSolver {}
 
-/// The result of a solve (also the C API's `EkSolveResult`).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EkSolveResult {
-    /// The final score for the side to move (empty squares to the winner), exact when strictly
-    /// inside the window, else a bound on the side it falls.
-    pub score: i32,
-    /// A square that gives `score`, `EK_PASS` when the side to move must pass, `EK_NOMOVE` when
-    /// the game is over.
-    pub best_move: i32,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// Why a solve gave no result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolveError {
-    /// Stopped by [`EkSolver::stop`] or the node limit.
-    Stopped,
-    /// Another solve is running on this solver.
-    Busy,
-    /// The window is not -64 <= alpha < beta <= 64, or the bitboards overlap.
-    Range,
-}
-
 impl EkSolver {
     /// A solver with a transposition table of `2^hash_bits` entries (32 bytes each), or `None`
     /// when `hash_bits` is outside 1..=32 or the memory cannot be allocated.
@@ -88,9 +64,9 @@ impl EkSolver {
         self.node_limit.store(nodes, Ordering::Relaxed);
     }
 
-    /// Runs `f` on the table, unless another solve holds it.
-    /// `f` gets the table, the state word (whose [`STOP`] bit asks it to stop) and the node limit.
-    pub(crate) fn with_table<T>(&self, f: impl FnOnce(&mut tt::Table, &AtomicU8, u64) -> T) -> Result<T, SolveError> {
+    /// Holds the table, unless another solve holds it, until the [`Held`] is dropped.
+    #[inline(always)]
+    pub(crate) fn hold(&self) -> Result<Held<'_>, SolveError> {
         // Idle is always 0: STOP is only ever set together with BUSY, and cleared with it.
         if self.state.compare_exchange(0, BUSY, Ordering::Acquire, Ordering::Relaxed).is_err() {
             return Err(SolveError::Busy);
@@ -99,30 +75,70 @@ impl EkSolver {
             0 => u64::MAX,
             n => n,
         };
-        // SAFETY: BUSY is held: no other thread reaches the table until it is released.
-        let out = f(unsafe { &mut *self.tt.get() }, &self.state, limit);
-        self.state.store(0, Ordering::Release);
-        Ok(out)
+        Ok(Held { solver: self, limit })
     }
 
     /// Forgets every position the table holds.
     pub fn clear(&self) -> Result<(), SolveError> {
-        self.with_table(|tt, _, _| tt.clear())
+        self.hold()?.table().clear();
+        Ok(())
     }
 
-    /// Solves `board` on the window (alpha, beta) with the active level's kernels (see
-    /// `ek_solver_solve` for the window and the result).
-    pub fn solve(&self, board: &EkBoard, alpha: i32, beta: i32) -> Result<EkSolveResult, SolveError> {
-        let mut out = EkSolveResult::default();
-        let solver = (self as *const EkSolver).cast_mut();
-        // SAFETY: valid pointers to live values (the entry only reads through `solver`).
-        let status = unsafe { crate::isa::c_dispatch::ek_solver_solve(solver, board, alpha, beta, &mut out) };
-        match status {
-            crate::ffi::api::EK_OK => Ok(out),
-            crate::ffi::api::EK_ERR_BUSY => Err(SolveError::Busy),
-            crate::ffi::api::EK_ERR_RANGE => Err(SolveError::Range),
-            _ => Err(SolveError::Stopped),
+    /// Solves `board` on the window (alpha, beta) with the level `K` (see `ek_solver_solve`
+    /// for the window and the result).
+    #[inline(always)]
+    pub(crate) fn solve_on<K: Level>(
+        &self,
+        board: &EkBoard,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<EkSolveResult, SolveError> {
+        if !(-64 <= alpha && alpha < beta && beta <= 64) || board.player & board.opponent != 0 {
+            return Err(SolveError::Range);
         }
+        self.hold()?.solve::<K>(board, alpha, beta)
+    }
+}
+
+/// A solver whose table this thread holds (no closure, so that a level's entry inlines all of
+/// it); dropping it releases the table.
+pub(crate) struct Held<'a> {
+    solver: &'a EkSolver,
+    limit: u64,
+}
+
+impl Held<'_> {
+    /// The table.
+    #[inline(always)]
+    fn table(&mut self) -> &mut tt::Table {
+        // SAFETY: BUSY is held: no other thread reaches the table until it is released.
+        unsafe { &mut *self.solver.tt.get() }
+    }
+
+    /// Solves `board` (bitboards not overlapping) on the window (alpha, beta), -64 <= alpha <
+    /// beta <= 64, with the level `K`.
+    #[inline(always)]
+    pub(crate) fn solve<K: Level>(
+        &mut self,
+        board: &EkBoard,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<EkSolveResult, SolveError> {
+        let (state, limit) = (&self.solver.state, self.limit);
+        let mut search = Search::new(self.table(), state, limit);
+        let result = solve_root::<K>(&mut search, board, alpha, beta);
+        if search.stopped {
+            Err(SolveError::Stopped)
+        } else {
+            Ok(result)
+        }
+    }
+}
+
+impl Drop for Held<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.solver.state.store(0, Ordering::Release);
     }
 }
 

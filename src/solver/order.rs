@@ -7,10 +7,10 @@
 //! the square's type.
 
 use crate::endgame::SQUARE_VALUE;
-use crate::generic::masks::CORNERS;
-use crate::generic::moves::potential_moves;
-use crate::generic::stability::corner_stable;
-use crate::generic::Prims;
+use crate::kernels::masks::CORNERS;
+use crate::kernels::moves::potential_moves;
+use crate::kernels::stability::corner_stable;
+use crate::kernels::Prims;
 use core::mem::MaybeUninit;
 
 const W_WIPEOUT: i32 = 1 << 30;
@@ -157,7 +157,7 @@ pub(crate) fn parity_weight(empties: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::isa::PortablePrims;
+    use crate::kernels::portable::PortablePrims;
 
     /// Not reachable in a game, but accepted by the solver: 34 legal moves, more than a list of 32
     /// entries would hold.

@@ -2,14 +2,14 @@
 //! variation, null-window search elsewhere, down to Edax's leaf search.
 //!
 //! Every function here is `#[inline(always)]` and generic over [`Level`]: a level's `nws` and
-//! `pvs` are its own `#[target_feature]` functions (src/isa), which inline these bodies and
+//! `pvs` are its own `#[target_feature]` functions (src/dispatch/entries.rs), which inline these bodies and
 //! call each other for the children, so the whole tree runs on the level's instructions.
 
 use super::order::{move_buffer, parity, parity_weight, MoveList};
 use super::tt::{Table, NO_MOVE};
 use super::STOP;
 use crate::endgame::solve_shallow;
-use crate::generic::Prims;
+use crate::kernels::Prims;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// Positions with at most this many empty squares go to Edax's leaf search.

@@ -1,27 +1,8 @@
 //! Move-generator test: counts the nodes of the game tree, Edax's way and the published way.
 
 use super::Prims;
-use crate::board::EkBoard;
-
-/// Perft counters (see `ek_perft_stats`).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EkPerftStats {
-    /// Edax's node count at the requested depth: moves, plus passes when the side to move has
-    /// no move but the other side has one. A finished game has no children.
-    pub nodes: u64,
-    /// How many of `nodes` are passes.
-    pub passes: u64,
-    /// Finished games at ply `depth - 1` that the side to move there has won.
-    pub wins: u64,
-    /// Finished games at ply `depth - 1` that are drawn.
-    pub draws: u64,
-    /// Finished games at ply `depth - 1` that the side to move there has lost.
-    pub losses: u64,
-    /// The published perft convention (Aart Bik's sequence): `nodes` plus every finished game
-    /// met at a ply below `depth`, each counted as one node at every deeper ply.
-    pub nodes_terminal: u64,
-}
+use crate::types::board::EkBoard;
+use crate::types::results::EkPerftStats;
 
 /// No line of play is longer than 64 moves and 65 passes: deeper searches give the same counts.
 pub(crate) const MAX_DEPTH: i32 = 130;

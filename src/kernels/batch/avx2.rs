@@ -4,7 +4,8 @@
 //! the end. The last-flip count, stability and hash loop over the single-board kernels: the
 //! first measured faster that way (BENCHMARKS.md, "Batch kernels"), the others have no lane-wise form here.
 
-use super::{BatchIn, BatchOut};
+use crate::kernels::avx2::features;
+use crate::types::batch::{BatchIn, BatchOut};
 use core::arch::x86_64::*;
 
 /// Runs `chunk(i, mask)` on boards `i..i + 4`; `mask` has all ones in the lanes of the boards
@@ -182,71 +183,66 @@ unsafe fn popcount4(v: __m256i) -> __m256i {
     _mm256_sad_epu8(_mm256_add_epi8(lo, hi), _mm256_setzero_si256())
 }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
-pub(in crate::isa) unsafe extern "C" fn flip_batch(
-    xs: BatchIn<i32>,
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    out: BatchOut<u64>,
-) -> usize {
-    let n = xs.len().min(ps.len()).min(os.len()).min(out.len());
-    // SAFETY: `chunks` gives masks of boards below n, within every array.
-    unsafe {
-        chunks(n, |i, k| {
-            let (x, valid) = squares(load_i32(&xs, i, k));
-            let f = flip4(x, load_u64(&ps, i, k), load_u64(&os, i, k));
-            store_u64(&out, i, k, _mm256_and_si256(valid, f));
-        })
-    };
-    n
-}
+features! {
+    pub(crate) unsafe extern "C" fn flip_batch(
+        xs: BatchIn<i32>,
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        out: BatchOut<u64>,
+    ) -> usize {
+        let n = xs.len().min(ps.len()).min(os.len()).min(out.len());
+        // SAFETY: `chunks` gives masks of boards below n, within every array.
+        unsafe {
+            chunks(n, |i, k| {
+                let (x, valid) = squares(load_i32(&xs, i, k));
+                let f = flip4(x, load_u64(&ps, i, k), load_u64(&os, i, k));
+                store_u64(&out, i, k, _mm256_and_si256(valid, f));
+            })
+        };
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
-pub(in crate::isa) unsafe extern "C" fn board_next_batch(
-    xs: BatchIn<i32>,
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    next_ps: BatchOut<u64>,
-    next_os: BatchOut<u64>,
-) -> usize {
-    let n = xs.len().min(ps.len()).min(os.len()).min(next_ps.len()).min(next_os.len());
-    // SAFETY: as in `flip_batch`; every input of the chunk is loaded before the stores.
-    unsafe {
-        chunks(n, |i, k| {
-            let (x, valid) = squares(load_i32(&xs, i, k));
-            let (p, o) = (load_u64(&ps, i, k), load_u64(&os, i, k));
-            let f = _mm256_and_si256(valid, flip4(x, p, o));
-            let placed = _mm256_and_si256(valid, _mm256_sllv_epi64(splat(1), x));
-            store_u64(&next_ps, i, k, _mm256_xor_si256(o, f));
-            store_u64(&next_os, i, k, _mm256_xor_si256(p, _mm256_or_si256(f, placed)));
-        })
-    };
-    n
-}
+    pub(crate) unsafe extern "C" fn board_next_batch(
+        xs: BatchIn<i32>,
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        next_ps: BatchOut<u64>,
+        next_os: BatchOut<u64>,
+    ) -> usize {
+        let n = xs.len().min(ps.len()).min(os.len()).min(next_ps.len()).min(next_os.len());
+        // SAFETY: as in `flip_batch`; every input of the chunk is loaded before the stores.
+        unsafe {
+            chunks(n, |i, k| {
+                let (x, valid) = squares(load_i32(&xs, i, k));
+                let (p, o) = (load_u64(&ps, i, k), load_u64(&os, i, k));
+                let f = _mm256_and_si256(valid, flip4(x, p, o));
+                let placed = _mm256_and_si256(valid, _mm256_sllv_epi64(splat(1), x));
+                store_u64(&next_ps, i, k, _mm256_xor_si256(o, f));
+                store_u64(&next_os, i, k, _mm256_xor_si256(p, _mm256_or_si256(f, placed)));
+            })
+        };
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
-pub(in crate::isa) unsafe extern "C" fn get_moves_batch(
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    out: BatchOut<u64>,
-) -> usize {
-    let n = ps.len().min(os.len()).min(out.len());
-    // SAFETY: as in `flip_batch`.
-    unsafe { chunks(n, |i, k| store_u64(&out, i, k, moves4(load_u64(&ps, i, k), load_u64(&os, i, k)))) };
-    n
-}
+    pub(crate) unsafe extern "C" fn get_moves_batch(
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        out: BatchOut<u64>,
+    ) -> usize {
+        let n = ps.len().min(os.len()).min(out.len());
+        // SAFETY: as in `flip_batch`.
+        unsafe { chunks(n, |i, k| store_u64(&out, i, k, moves4(load_u64(&ps, i, k), load_u64(&os, i, k)))) };
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]
-pub(in crate::isa) unsafe extern "C" fn get_mobility_batch(
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    out: BatchOut<i32>,
-) -> usize {
-    let n = ps.len().min(os.len()).min(out.len());
-    // SAFETY: as in `flip_batch`.
-    unsafe { chunks(n, |i, k| store_i32(&out, i, k, popcount4(moves4(load_u64(&ps, i, k), load_u64(&os, i, k))))) };
-    n
+    pub(crate) unsafe extern "C" fn get_mobility_batch(
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        out: BatchOut<i32>,
+    ) -> usize {
+        let n = ps.len().min(os.len()).min(out.len());
+        // SAFETY: as in `flip_batch`.
+        unsafe { chunks(n, |i, k| store_i32(&out, i, k, popcount4(moves4(load_u64(&ps, i, k), load_u64(&os, i, k))))) };
+        n
+    }
 }
-
-batch_loops!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2")]] super::super::avx2::KERNELS;
-    count_last_flip_batch, get_stability_batch, hash_code_batch);

@@ -2,9 +2,9 @@
 //! ever inlined into a `#[target_feature]` function of a level that has the instructions it
 //! uses (noted on each).
 
-use crate::board::{EkBoard, UniqueBoard};
-use crate::generic::stability::{edge_entry_at, unpack_a_file, unpack_h_file};
-use crate::generic::symmetry::UNIQUE_ORDER;
+use crate::kernels::stability::{edge_entry_at, unpack_a_file, unpack_h_file};
+use crate::kernels::symmetry::UNIQUE_ORDER;
+use crate::types::board::{EkBoard, UniqueBoard};
 use core::arch::x86_64::*;
 
 /// OR of the four 64-bit lanes (AVX2).
@@ -76,8 +76,6 @@ pub(super) unsafe fn edge_stability_sse2(p: u64, o: u64) -> u32 {
 
 /// Edge masks of the three doubling steps of the diagonal fills, per lane (see
 /// `full_lines_avx2`): the squares with fewer than 1, 2, 4 squares left in the lane's direction.
-#[repr(align(32))]
-struct Lanes([u64; 4]);
 static FILL_EDGE: [Lanes; 3] = [
     Lanes([0xFF01_0101_0101_0101, 0xFF80_8080_8080_8080, 0xFF80_8080_8080_8080, 0xFF01_0101_0101_0101]),
     Lanes([0xFFFF_0303_0303_0303, 0xFFFF_C0C0_C0C0_C0C0, 0xFFFF_C0C0_C0C0_C0C0, 0xFFFF_0303_0303_0303]),
@@ -258,111 +256,33 @@ pub(super) unsafe fn unique_avx2(b: EkBoard) -> UniqueBoard {
     first_minimum(&syms)
 }
 
-/// `eval_update` in `L` vectors of `V` (3 x 256-bit or 6 x 128-bit lanes of 16-bit features):
-/// `from - d[x] - (d[x] if player 0) + sign * sum(d[y] for each flipped y)`, sign -1 for
-/// player 0 and +1 for player 1: the same arithmetic as `eval::update_scalar` (wrapping 16-bit
-/// lanes, so the order does not matter). One loop per player, each adding its rows straight into
-/// the features as Edax does: inside Edax's search the player is predictable, and a branch-free
-/// form (summing the rows, then negating by a mask) is slower there (BENCHMARKS.md, "Kernel variants").
-macro_rules! eval_update_vectors {
-    ($name:ident, $V:ty, $L:literal, $load:ident, $store:ident, $add:ident, $sub:ident, $and:ident, $splat:ident) => {
-        #[inline(always)]
-        pub(super) unsafe fn $name(
-            from: &crate::eval::EkEvalFeature,
-            to: &mut crate::eval::EkEvalFeature,
-            x: i32,
-            flipped: u64,
-            player: i32,
-        ) {
-            let rows = crate::eval::patterns::FEATURE_DELTA.0.as_ptr() as *const [$V; $L];
-            // SAFETY: FEATURE_DELTA is 32-byte aligned with 96-byte rows, one per square; x & 63
-            // and every flipped bit index select a row; EkEvalFeature is 96 bytes, 32-aligned.
-            unsafe {
-                let m = $splat(if player == 0 { -1 } else { 0 });
-                let placed = &*rows.add((x & 63) as usize);
-                let f = from.v.as_ptr() as *const $V;
-                let mut acc = [$splat(0); $L];
-                for i in 0..$L {
-                    let d = $load(&placed[i]);
-                    acc[i] = $sub($sub($load(f.add(i)), d), $and(d, m));
-                }
-                let mut b = flipped;
-                if player == 0 {
-                    while b != 0 {
-                        let row = &*rows.add(b.trailing_zeros() as usize);
-                        for i in 0..$L {
-                            acc[i] = $sub(acc[i], $load(&row[i]));
-                        }
-                        b &= b - 1;
-                    }
-                } else {
-                    while b != 0 {
-                        let row = &*rows.add(b.trailing_zeros() as usize);
-                        for i in 0..$L {
-                            acc[i] = $add(acc[i], $load(&row[i]));
-                        }
-                        b &= b - 1;
-                    }
-                }
-                let t = to.v.as_mut_ptr() as *mut $V;
-                for i in 0..$L {
-                    $store(t.add(i), acc[i]);
-                }
-            }
-        }
-    };
-}
-eval_update_vectors!(
-    eval_update_avx2,
-    __m256i,
-    3,
-    _mm256_load_si256,
-    _mm256_store_si256,
-    _mm256_add_epi16,
-    _mm256_sub_epi16,
-    _mm256_and_si256,
-    _mm256_set1_epi16
-);
-eval_update_vectors!(
-    eval_update_sse2,
-    __m128i,
-    6,
-    _mm_load_si128,
-    _mm_store_si128,
-    _mm_add_epi16,
-    _mm_sub_epi16,
-    _mm_and_si128,
-    _mm_set1_epi16
-);
+/// Four 64-bit lanes, aligned for a 256-bit load.
+#[repr(align(32))]
+pub(super) struct Lanes(pub(super) [u64; 4]);
 
-/// `eval_accumulate`: the 47 unpacked indexes (feature + its group's start) in one vector pass,
-/// then one scalar weight load per feature. The indexes are read back with volatile loads so
-/// that the compiler keeps this scalar: its own vectorisation of the loop assembles the weights
-/// lane by lane and is slower.
-#[inline(always)]
-pub(super) unsafe fn eval_accumulate_avx2(
-    f: &crate::eval::EkEvalFeature,
-    weights: &[i16; crate::eval::INDEX_LEN],
-) -> i32 {
-    #[repr(C, align(32))]
-    struct Indexes([u32; 48]);
-    let mut u = Indexes([0; 48]);
-    let base = crate::eval::patterns::FEATURE_BASE.0.as_ptr() as *const __m256i;
-    // SAFETY: 6 x 8 features (96 bytes, 32-aligned), bases and indexes; every index is below
-    // INDEX_LEN (bases are at most GROUP_BASE[4]), inside the weights.
-    unsafe {
-        for k in 0..6 {
-            let fk = _mm256_cvtepu16_epi32(_mm_load_si128(f.v.as_ptr().add(8 * k) as *const __m128i));
-            _mm256_store_si256(
-                u.0.as_mut_ptr().add(8 * k) as *mut __m256i,
-                _mm256_add_epi32(fk, _mm256_load_si256(base.add(k))),
-            );
-        }
-        let mut sum = 0;
-        for i in 0..crate::eval::patterns::N_FEATURES {
-            let ui = core::ptr::read_volatile(u.0.as_ptr().add(i)) as usize;
-            sum += *weights.get_unchecked(ui) as i32;
-        }
-        sum
-    }
+/// Opponent squares that can be inside a run, per lane: the four line directions of the AVX2
+/// and AVX-512 `get_moves` (horizontal, vertical, both diagonals; see `super::moves`).
+pub(super) static INNER: Lanes =
+    Lanes([0x7E7E_7E7E_7E7E_7E7E, 0x00FF_FFFF_FFFF_FF00, 0x007E_7E7E_7E7E_7E00, 0x007E_7E7E_7E7E_7E00]);
+
+/// VPTERNLOGQ truth tables of its operands (a, b, c), each named by what it computes.
+pub(super) mod ternlog {
+    /// `!a & b`
+    pub(in crate::kernels) const NOT_A_AND_B: i32 = 0x0C;
+    /// `(a ^ b) & c`
+    pub(in crate::kernels) const A_XOR_B_AND_C: i32 = 0x28;
+    /// `a & b & c`
+    pub(in crate::kernels) const A_AND_B_AND_C: i32 = 0x80;
+    /// `a & b & !c`
+    pub(in crate::kernels) const A_AND_B_AND_NOT_C: i32 = 0x40;
+    /// `a | (!b & c)`
+    pub(in crate::kernels) const A_OR_NOT_B_AND_C: i32 = 0xF2;
+    /// `a | (b & c)`
+    pub(in crate::kernels) const A_OR_B_AND_C: i32 = 0xF8;
+    /// `a | b | c`
+    pub(in crate::kernels) const A_OR_B_OR_C: i32 = 0xFE;
+    /// `(a | b) & c`
+    pub(in crate::kernels) const EITHER_AB_AND_C: i32 = 0xA8;
+    /// `(a | b) & !c`
+    pub(in crate::kernels) const EITHER_AB_AND_NOT_C: i32 = 0x54;
 }

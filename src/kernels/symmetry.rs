@@ -3,7 +3,7 @@
 //! Symmetry `s`: bit 0 mirrors the files (A<->H), bit 1 mirrors the ranks (1<->8), bit 2
 //! transposes across the A1-H8 diagonal; applied in that order (Edax's `board_symetry`).
 
-use crate::board::EkBoard;
+use crate::types::board::EkBoard;
 
 /// Mirrors the files: reverses the bits of each byte.
 #[inline(always)]

@@ -7,7 +7,9 @@
 //! measured faster than a loop over the single-board kernel (BENCHMARKS.md, "Batch kernels"); stability and
 //! hash loop over theirs.
 
-use super::{BatchIn, BatchOut};
+use crate::kernels::avx512::features;
+use crate::kernels::x86::ternlog::*;
+use crate::types::batch::{BatchIn, BatchOut};
 use core::arch::x86_64::*;
 
 /// Runs `chunk(i, mask)` on boards `i..i + 8`, the last chunk masked to the boards left.
@@ -52,20 +54,6 @@ fn splat(v: u64) -> __m512i {
     // SAFETY: AVX-512 F, which every caller's level has.
     unsafe { _mm512_set1_epi64(v as i64) }
 }
-
-// VPTERNLOGQ truth tables of (a, b, c).
-/// a & b & c
-const A_AND_B_AND_C: i32 = 0x80;
-/// a & b & !c
-const A_AND_B_AND_NOT_C: i32 = 0x40;
-/// a | b | c
-const A_OR_B_OR_C: i32 = 0xFE;
-/// a | (b & c)
-const A_OR_B_AND_C: i32 = 0xF8;
-/// (a | b) & c
-const ANY_AB_AND_C: i32 = 0xA8;
-/// (a | b) & !c
-const ANY_AB_AND_NOT_C: i32 = 0x54;
 
 /// The four lines through square `x` of each lane: rank, file, diagonal, anti-diagonal (each
 /// with the square itself).
@@ -117,10 +105,10 @@ unsafe fn flip8(x: __m512i, p: __m512i, o: __m512i) -> __m512i {
         let non_o = _mm512_ternarylogic_epi64::<A_AND_B_AND_NOT_C>(line, above, o);
         let outflank = _mm512_ternarylogic_epi64::<A_AND_B_AND_C>(non_o, _mm512_sub_epi64(zero, non_o), p);
         let up = _mm512_maskz_sub_epi64(_mm512_test_epi64_mask(outflank, outflank), outflank, sq2);
-        *run = _mm512_ternarylogic_epi64::<ANY_AB_AND_C>(down, up, line);
+        *run = _mm512_ternarylogic_epi64::<EITHER_AB_AND_C>(down, up, line);
     }
     let f = _mm512_ternarylogic_epi64::<A_OR_B_OR_C>(runs[0], runs[1], runs[2]);
-    _mm512_ternarylogic_epi64::<ANY_AB_AND_NOT_C>(f, runs[3], sq)
+    _mm512_ternarylogic_epi64::<EITHER_AB_AND_NOT_C>(f, runs[3], sq)
 }
 
 /// Squares 0..=63 of eight boards (zero-extended), and which of them are squares at all.
@@ -170,96 +158,90 @@ unsafe fn popcount8(v: __m512i) -> __m512i {
     _mm512_sad_epu8(_mm512_add_epi8(lo, hi), _mm512_setzero_si512())
 }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
-pub(in crate::isa) unsafe extern "C" fn flip_batch(
-    xs: BatchIn<i32>,
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    out: BatchOut<u64>,
-) -> usize {
-    let n = xs.len().min(ps.len()).min(os.len()).min(out.len());
-    chunks(n, |i, k| {
-        // SAFETY: `chunks` gives masks of boards below n, within every array.
-        unsafe {
-            let (x, valid) = squares(load_i32(&xs, i, k));
-            let f = flip8(x, load_u64(&ps, i, k), load_u64(&os, i, k));
-            store_u64(&out, i, k, _mm512_maskz_mov_epi64(valid, f));
-        }
-    });
-    n
-}
+features! {
+    pub(crate) unsafe extern "C" fn flip_batch(
+        xs: BatchIn<i32>,
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        out: BatchOut<u64>,
+    ) -> usize {
+        let n = xs.len().min(ps.len()).min(os.len()).min(out.len());
+        chunks(n, |i, k| {
+            // SAFETY: `chunks` gives masks of boards below n, within every array.
+            unsafe {
+                let (x, valid) = squares(load_i32(&xs, i, k));
+                let f = flip8(x, load_u64(&ps, i, k), load_u64(&os, i, k));
+                store_u64(&out, i, k, _mm512_maskz_mov_epi64(valid, f));
+            }
+        });
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
-pub(in crate::isa) unsafe extern "C" fn board_next_batch(
-    xs: BatchIn<i32>,
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    next_ps: BatchOut<u64>,
-    next_os: BatchOut<u64>,
-) -> usize {
-    let n = xs.len().min(ps.len()).min(os.len()).min(next_ps.len()).min(next_os.len());
-    chunks(n, |i, k| {
-        // SAFETY: as in `flip_batch`; every input of the chunk is loaded before the stores.
-        unsafe {
-            let (x, valid) = squares(load_i32(&xs, i, k));
-            let (p, o) = (load_u64(&ps, i, k), load_u64(&os, i, k));
-            let f = _mm512_maskz_mov_epi64(valid, flip8(x, p, o));
-            let placed = _mm512_maskz_sllv_epi64(valid, splat(1), x);
-            store_u64(&next_ps, i, k, _mm512_xor_si512(o, f));
-            store_u64(&next_os, i, k, _mm512_xor_si512(p, _mm512_or_si512(f, placed)));
-        }
-    });
-    n
-}
+    pub(crate) unsafe extern "C" fn board_next_batch(
+        xs: BatchIn<i32>,
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        next_ps: BatchOut<u64>,
+        next_os: BatchOut<u64>,
+    ) -> usize {
+        let n = xs.len().min(ps.len()).min(os.len()).min(next_ps.len()).min(next_os.len());
+        chunks(n, |i, k| {
+            // SAFETY: as in `flip_batch`; every input of the chunk is loaded before the stores.
+            unsafe {
+                let (x, valid) = squares(load_i32(&xs, i, k));
+                let (p, o) = (load_u64(&ps, i, k), load_u64(&os, i, k));
+                let f = _mm512_maskz_mov_epi64(valid, flip8(x, p, o));
+                let placed = _mm512_maskz_sllv_epi64(valid, splat(1), x);
+                store_u64(&next_ps, i, k, _mm512_xor_si512(o, f));
+                store_u64(&next_os, i, k, _mm512_xor_si512(p, _mm512_or_si512(f, placed)));
+            }
+        });
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
-pub(in crate::isa) unsafe extern "C" fn count_last_flip_batch(
-    xs: BatchIn<i32>,
-    ps: BatchIn<u64>,
-    out: BatchOut<i32>,
-) -> usize {
-    let n = xs.len().min(ps.len()).min(out.len());
-    chunks(n, |i, k| {
-        // SAFETY: as in `flip_batch`.
-        unsafe {
-            let (x, valid) = squares(load_i32(&xs, i, k));
-            let p = load_u64(&ps, i, k);
-            // Every square not in p is the opponent's; bit x is on no ray.
-            let f = flip8(x, p, _mm512_ternarylogic_epi64::<0x55>(p, p, p));
-            let count = _mm512_maskz_slli_epi64::<1>(valid, popcount8(f));
-            store_i32(&out, i, k, count);
-        }
-    });
-    n
-}
+    pub(crate) unsafe extern "C" fn count_last_flip_batch(
+        xs: BatchIn<i32>,
+        ps: BatchIn<u64>,
+        out: BatchOut<i32>,
+    ) -> usize {
+        let n = xs.len().min(ps.len()).min(out.len());
+        chunks(n, |i, k| {
+            // SAFETY: as in `flip_batch`.
+            unsafe {
+                let (x, valid) = squares(load_i32(&xs, i, k));
+                let p = load_u64(&ps, i, k);
+                // Every square not in p is the opponent's; bit x is on no ray.
+                let f = flip8(x, p, _mm512_ternarylogic_epi64::<0x55>(p, p, p));
+                let count = _mm512_maskz_slli_epi64::<1>(valid, popcount8(f));
+                store_i32(&out, i, k, count);
+            }
+        });
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
-pub(in crate::isa) unsafe extern "C" fn get_moves_batch(
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    out: BatchOut<u64>,
-) -> usize {
-    let n = ps.len().min(os.len()).min(out.len());
-    chunks(n, |i, k| {
-        // SAFETY: as in `flip_batch`.
-        unsafe { store_u64(&out, i, k, moves8(load_u64(&ps, i, k), load_u64(&os, i, k))) };
-    });
-    n
-}
+    pub(crate) unsafe extern "C" fn get_moves_batch(
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        out: BatchOut<u64>,
+    ) -> usize {
+        let n = ps.len().min(os.len()).min(out.len());
+        chunks(n, |i, k| {
+            // SAFETY: as in `flip_batch`.
+            unsafe { store_u64(&out, i, k, moves8(load_u64(&ps, i, k), load_u64(&os, i, k))) };
+        });
+        n
+    }
 
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]
-pub(in crate::isa) unsafe extern "C" fn get_mobility_batch(
-    ps: BatchIn<u64>,
-    os: BatchIn<u64>,
-    out: BatchOut<i32>,
-) -> usize {
-    let n = ps.len().min(os.len()).min(out.len());
-    chunks(n, |i, k| {
-        // SAFETY: as in `flip_batch`.
-        unsafe { store_i32(&out, i, k, popcount8(moves8(load_u64(&ps, i, k), load_u64(&os, i, k)))) };
-    });
-    n
+    pub(crate) unsafe extern "C" fn get_mobility_batch(
+        ps: BatchIn<u64>,
+        os: BatchIn<u64>,
+        out: BatchOut<i32>,
+    ) -> usize {
+        let n = ps.len().min(os.len()).min(out.len());
+        chunks(n, |i, k| {
+            // SAFETY: as in `flip_batch`.
+            unsafe { store_i32(&out, i, k, popcount8(moves8(load_u64(&ps, i, k), load_u64(&os, i, k)))) };
+        });
+        n
+    }
 }
-
-batch_loops!([#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")]]
-    super::super::avx512::KERNELS; get_stability_batch, hash_code_batch);

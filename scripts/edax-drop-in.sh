@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# Builds Edax 4.6 linked to this library, as docs/edax-drop-in.md describes it, in one command:
+#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock]
+# EDAX_CHECKOUT is a checkout of Edax 4.6 (abulmo/edax-reversi, commit 14f048c). It is COPIED to
+# OUT_DIR and only that copy is edited and built: the checkout is left as it is, and nothing of
+# Edax's code is copied into, or committed to, this repository (the edits below name only the
+# functions and preprocessor lines to delete). OUT_DIR must not exist, or be an earlier output
+# of this script (it is then replaced).
+#   default       the edits of "Change Edax's sources" steps 1-5 (the kernels) and 8 (the endgame
+#                 search, ek_nws_endgame), linked to the static library of
+#                 `scripts/build-capi.sh --edax-abi`;
+#   --eval        step 6 too (eval.c's ten functions), linked to `--edax-abi-eval`'s library;
+#   --no-endgame  without step 8 (the "steps 1-5" / "steps 1-6" rows of the doc's Speed tables);
+#   --stock       no edit at all and no library: the unmodified Edax, built the same way.
+# The edits are a small Python program that stops with an error naming the file and the text
+# when anything it expects is missing or not unique (another Edax version is reported, never
+# silently mis-patched); the static helpers the deletions leave unused are deleted too, so gcc
+# builds it without -Wunused warnings. `git -C OUT_DIR diff` shows the edits.
+# Then `make build CC=gcc ARCH=x86-64-v3 LIBS=...` in OUT_DIR/src (the doc's "Link"), and the
+# tests' synthetic eval.dat (scripts/synthetic-eval.sh) as OUT_DIR/data/eval.dat, so that, from
+# OUT_DIR, `bin/lEdax-x86-64-v3 -solve problem/fforum-20-39.obf -n 1` gives the doc's node counts.
+# Build output goes to stderr; the last line on stdout is the path of the binary.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock]" >&2; exit 2; }
+checkout="" out="" eval=0 endgame=1 stock=0
+for arg; do
+    case "$arg" in
+        --eval) eval=1 ;;
+        --no-endgame) endgame=0 ;;
+        --stock) stock=1 ;;
+        -*) usage ;;
+        *) if [ -z "$checkout" ]; then checkout=$arg; elif [ -z "$out" ]; then out=$arg; else usage; fi ;;
+    esac
+done
+[ -n "$checkout" ] && [ -n "$out" ] || usage
+if [ "$stock" = 1 ] && { [ "$eval" = 1 ] || [ "$endgame" = 0 ]; }; then
+    echo "$0: --stock takes no other option" >&2; exit 2
+fi
+[ -f "$checkout/src/all.c" ] && [ -f "$checkout/src/Makefile" ] \
+    || { echo "$0: $checkout is not an Edax checkout (no src/all.c, src/Makefile)" >&2; exit 1; }
+marker=.edax-drop-in
+if [ -e "$out" ]; then
+    [ -f "$out/$marker" ] || { echo "$0: $out exists and is not an output of this script; not touching it" >&2; exit 1; }
+    rm -rf "$out"
+fi
+mkdir -p "$(dirname "$out")"
+cp -a "$checkout" "$out"
+out=$(cd "$out" && pwd)
+{ echo "copied from $(cd "$checkout" && pwd)" \
+       "($(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout'))"
+  echo "stock=$stock eval=$eval endgame=$endgame"; } > "$out/$marker"
+
+libs="-lm -lrt"
+if [ "$stock" = 0 ]; then
+    echo "== editing $out/src (steps 1-5$([ "$eval" = 1 ] && echo ', 6')$([ "$endgame" = 1 ] && echo ', 8'))" >&2
+    python3 - "$out/src" "$eval" "$endgame" <<'PY'
+import re, sys
+
+src, with_eval, with_endgame = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1"
+
+def fail(path, what):
+    sys.exit(f"edax-drop-in: {src}/{path}: {what}\n"
+             "edax-drop-in: this is not the Edax 4.6 (commit 14f048c) that docs/edax-drop-in.md "
+             "describes; nothing was built")
+
+class Source:
+    def __init__(self, path):
+        self.path = path
+        with open(f"{src}/{path}", encoding="latin-1", newline="") as f:
+            self.text = f.read()
+
+    def save(self):
+        with open(f"{src}/{self.path}", "w", encoding="latin-1", newline="") as f:
+            f.write(self.text)
+
+    def once(self, pattern, what):
+        """The single match of a multiline regex, or an error."""
+        found = list(re.finditer(pattern, self.text, re.M))
+        if len(found) != 1:
+            fail(self.path, f"{what}: expected once, found {len(found)} times")
+        return found[0]
+
+    def doc_comment_start(self, pos):
+        """Where the /** ... */ comment right above pos starts (pos if there is none)."""
+        head = self.text[:pos].rstrip()
+        if not head.endswith("*/"):
+            return pos
+        start = head.rfind("/**")
+        if start < 0 or "*/" in head[start:-2] or (start and self.text[start - 1] != "\n"):
+            return pos
+        return start
+
+    def function(self, name):
+        """(start, end) of the definition of function `name`, from its doc comment to its '}'."""
+        start, _, end = self.definition(name)
+        return start, end
+
+    def definition(self, name):
+        """(start of its doc comment, start of its definition line, end) of function `name`."""
+        m = self.once(rf"^[A-Za-z_][^;\n]*\b{name}\([^;\n]*\)\s*\{{?\s*$",
+                      f"the definition of {name}()")
+        if not self.text[m.end():].lstrip(" \t\n").startswith("{") and not m.group(0).rstrip().endswith("{"):
+            fail(self.path, f"{name}(): no body after its definition line")
+        close = re.compile(r"^\}[ \t]*$", re.M).search(self.text, m.end())
+        if not close:
+            fail(self.path, f"{name}(): no closing '}}' in column 0")
+        return self.doc_comment_start(m.start()), m.start(), close.end() + 1
+
+    def delete(self, start, end):
+        self.text = self.text[:start] + self.text[end:]
+
+    def delete_functions(self, *names):
+        for name in names:
+            self.delete(*self.function(name))
+
+    def delete_static_object(self, *names):
+        """Delete the one-line `static ...;` declaration of the objects `names` (all on it)."""
+        m = self.once(rf"^static\b[^(\n]*\b{names[0]}\b[^(\n]*;[ \t]*\n",
+                      f"the declaration of {names[0]}")
+        for name in names[1:]:
+            if not re.search(rf"\b{name}\b", m.group(0)):
+                fail(self.path, f"{name} is not declared with {names[0]}")
+        self.delete(self.doc_comment_start(m.start()), m.end())
+
+    def replace_function_body(self, name, body):
+        _, start, end = self.definition(name)
+        head = self.text.index("{", self.text.index(f"{name}(", start))
+        self.text = self.text[:head] + body + self.text[end - 1:]
+
+    def declare_after_includes(self, declaration):
+        """Insert a line after the last #include above the file's first line of code."""
+        code = re.compile(r"^[A-Za-z_]", re.M).search(self.text)
+        includes = list(re.compile(r"^#include [<\"][^>\"]+[>\"][ \t]*\n", re.M)
+                        .finditer(self.text, 0, code.start() if code else len(self.text)))
+        if not includes:
+            fail(self.path, "no #include line above the code")
+        self.text = (self.text[:includes[-1].end()] + "\n/* edax-kernels (docs/edax-drop-in.md) */\n"
+                     + declaration + "\n" + self.text[includes[-1].end():])
+
+
+# 1. board.c: the two #include chains of flip_*.c and count_last_flip_*.c.
+board = Source("board.c")
+for macro in ("MOVE_GENERATOR", "COUNT_LAST_FLIP"):
+    m = board.once(rf"^#if {macro} == {macro}_\w+\n(?:(?:#elif {macro} == {macro}_\w+|#else|"
+                   rf"\s+#include \"\w+\.c\"|\s+#error \"[^\"\n]*\")\n)+#endif[^\n]*\n",
+                   f"the #if {macro} == ... #include chain")
+    board.delete(m.start(), m.end())
+
+# 2. board.c: the kernels, with the AVX2 get_moves_avx2 #if ... #else get_moves #endif block...
+block_start = board.once(r"^#if USE_SIMD && defined\(__AVX2__\)\n(?=\s*/\*\*(?:[^*]|\*(?!/))*\*/\s*"
+                         r"uint64_t vectorcall get_moves_avx2\()", "the #if block of get_moves_avx2")
+avx2_end = board.function("get_moves_avx2")[1]
+plain_start, plain_end = board.function("get_moves")
+if not (block_start.start() < avx2_end < plain_start
+        and re.fullmatch(r"\s*#else\s*", board.text[avx2_end:plain_start])):
+    fail(board.path, "get_moves_avx2 and get_moves are not the two branches of one #if/#else")
+block_end = re.compile(r"\s*#endif[^\n]*\n").match(board.text, plain_end)
+if not block_end:
+    fail(board.path, "no #endif right after get_moves")
+board.delete(block_start.start(), block_end.end())
+board.delete_functions("board_symetry", "board_unique", "board_next", "can_move", "get_mobility",
+                       "get_weighted_mobility", "get_potential_mobility", "edge_stability_init",
+                       "get_stability", "get_edge_stability", "get_corner_stability",
+                       "board_get_hash_code",
+                       # ... and the six static helpers only they used (gcc would warn)
+                       "find_edge_stable", "horizontal_mirror_mm", "vertical_mirror_mm",
+                       "transpose_mm", "horizontal_mirror_avx2", "vertical_mirror_avx2")
+board.save()
+
+# 3. board.h: the plain get_moves / board_get_moves declarations in every build; only
+#    get_moves_and_potential stays AVX2-only.
+header = Source("board.h")
+m = header.once(r"^#if USE_SIMD && defined\(__AVX2__\)\n"
+                r"(\s*uint64_t vectorcall get_moves_avx2\(__m256i, __m256i\);\n"
+                r"\s*#define get_moves\(P, O\) get_moves_avx2\([^\n]*\n"
+                r"\s*#define\s+board_get_moves\(board\)\s+get_moves_avx2\([^\n]*\n)"
+                r"(\s*__m128i vectorcall get_moves_and_potential\(__m256i, __m256i\);\n)"
+                r"#else\n"
+                r"(\s*uint64_t get_moves\(const uint64_t, const uint64_t\);\n"
+                r"\s*#define\s+board_get_moves\(board\)\s+get_moves\(\(board\)->player, \(board\)->opponent\)\n)"
+                r"#endif[^\n]*\n", "the #if USE_SIMD && defined(__AVX2__) block of get_moves")
+plain = "".join(line.strip() + "\n" for line in m.group(3).splitlines())
+header.text = (header.text[:m.start()] + plain + "#if USE_SIMD && defined(__AVX2__)\n"
+               + m.group(2) + "#endif\n" + header.text[m.end():])
+header.save()
+
+# 4. bit.c
+bit = Source("bit.c")
+bit.delete_functions("bit_count_64", "bit_count_32", "bit_weighted_count")
+bit.save()
+
+# 5. hash.c
+hash_c = Source("hash.c")
+hash_c.delete_functions("hash_prefetch")
+hash_c.save()
+
+# 6. eval.c (edax-abi-eval only): the ten functions, and the static objects only they used.
+if with_eval:
+    ev = Source("eval.c")
+    ev.delete_functions("eval_open", "eval_close", "eval_init", "eval_free", "eval_set",
+                        "eval_update", "eval_restore", "eval_pass", "eval_accumulate", "eval_sigma",
+                        "eval_swap", "unpack", "free_pack", "opponent_feature", "player_feature",
+                        "alloc_pack")
+    ev.delete_static_object("EVAL_WEIGHT")
+    ev.delete_static_object("EVAL_LOADED")
+    ev.delete_static_object("EVAL_A", "EVAL_B", "EVAL_C", "EVAL_a", "EVAL_b", "EVAL_c")
+    ev.save()
+
+# 8. endgame.c: NWS_endgame becomes one call to ek_nws_endgame; the leaf search under it
+#    (search_shallow, search_solve_4, solve_3, solve_2, solve_1) is then unused: deleted.
+if with_endgame:
+    end = Source("endgame.c")
+    end.once(r"^int NWS_endgame\(Search \*search, const int alpha\)\n\{\n",
+             "NWS_endgame(Search *search, const int alpha)")
+    end.declare_after_includes("int ek_nws_endgame(const Board *board, int alpha, HashTable *table, "
+                               "const int *stop, int64_t *n_nodes);")
+    end.replace_function_body("NWS_endgame", "{\n\treturn ek_nws_endgame(&search->board, alpha, "
+                              "&search->hash_table, (const int *) &search->stop, &search->n_nodes);\n}")
+    end.delete_functions("search_shallow", "search_solve_4", "solve_3", "solve_2", "solve_1")
+    end.save()
+PY
+    variant=edax-abi; [ "$eval" = 1 ] && variant=edax-abi-eval
+    echo "== building the library (scripts/build-capi.sh --$variant)" >&2
+    libdir=$("$root/scripts/build-capi.sh" "--$variant" | tail -n 1)
+    libdir=$(cd "$root" && cd "$libdir" && pwd)
+    # The static library, with its system libraries (Libs.private of edax_kernels.pc).
+    libs="-lm -lrt $libdir/libedax_kernels.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
+fi
+
+echo "== building Edax (make build CC=gcc ARCH=x86-64-v3 LIBS=\"$libs\")" >&2
+mkdir -p "$out/bin"
+make -C "$out/src" build CC=gcc ARCH=x86-64-v3 LIBS="$libs" >&2
+bin=$out/bin/lEdax-x86-64-v3
+[ -x "$bin" ] || { echo "$0: make left no $bin" >&2; exit 1; }
+
+mkdir -p "$out/data"
+cp "$("$root/scripts/synthetic-eval.sh")" "$out/data/eval.dat"
+echo "== done; from $out: bin/lEdax-x86-64-v3 -solve problem/fforum-20-39.obf -n 1" >&2
+echo "$bin"

@@ -1,0 +1,134 @@
+//! The bodies of the search exports: the leaf search, Edax's `NWS_endgame` and the solver, each
+//! instantiated for the level (`K`) whose entry holds it.
+
+use crate::dispatch::Kernels;
+use crate::hash_table::EkHashTable;
+use crate::solver::search::Level;
+use crate::solver::EkSolver;
+use crate::types::board::EkBoard;
+use crate::types::results::EkSolveResult;
+use crate::types::status::{EK_ERR_NULL, EK_ERR_RANGE, EK_OK, EK_SCORE_NONE};
+use core::ffi::c_int;
+use std::sync::atomic::AtomicI32;
+
+/// `ek_solve_shallow` on the kernels `k` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_solve_shallow`.
+#[inline(always)]
+pub(crate) unsafe fn solve_shallow_body(k: &Kernels, board: *const EkBoard, alpha: c_int, n_nodes: *mut i64) -> c_int {
+    // SAFETY: NULL or valid by contract.
+    let Some(b) = (unsafe { board.as_ref() }) else { return EK_SCORE_NONE };
+    let mut nodes = 0;
+    let score = k.solve_shallow(b, alpha, &mut nodes);
+    // SAFETY: NULL or writable by contract.
+    if let Some(n) = unsafe { n_nodes.as_mut() } {
+        *n = n.wrapping_add(nodes);
+    }
+    score
+}
+
+/// `ek_nws_endgame` on the level of `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_nws_endgame`.
+#[inline(always)]
+pub(crate) unsafe fn nws_endgame_body<K: crate::endgame::NwsLevel>(
+    board: *const EkBoard,
+    alpha: c_int,
+    table: *mut EkHashTable,
+    stop: *const c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY (both): NULL or valid by contract.
+    let (Some(b), Some(t)) = (unsafe { board.as_ref() }, unsafe { table.as_ref() }) else {
+        return EK_SCORE_NONE;
+    };
+    if t.hash.is_null() || t.spin.is_null() {
+        return EK_SCORE_NONE;
+    }
+    // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
+    let stop = (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) });
+    // SAFETY: a valid table by contract.
+    let (score, nodes) = unsafe { crate::endgame::nws_endgame::<K>(t, stop, b.player, b.opponent, alpha) };
+    // SAFETY: NULL or writable by contract.
+    if let Some(n) = unsafe { n_nodes.as_mut() } {
+        *n = n.wrapping_add(nodes as i64);
+    }
+    score
+}
+
+/// `ek_solver_solve` on the level `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_solver_solve`.
+#[inline(always)]
+pub(crate) unsafe fn solve_body<K: Level>(
+    solver: *mut EkSolver,
+    board: *const EkBoard,
+    alpha: c_int,
+    beta: c_int,
+    out: *mut EkSolveResult,
+) -> c_int {
+    // SAFETY: NULL or valid by contract.
+    let (Some(solver), Some(board)) = (unsafe { solver.as_ref() }, unsafe { board.as_ref() }) else {
+        return EK_ERR_NULL;
+    };
+    if out.is_null() {
+        return EK_ERR_NULL;
+    }
+    match solver.solve_on::<K>(board, alpha, beta) {
+        Ok(result) => {
+            // SAFETY: non-NULL and writable by contract.
+            unsafe { out.write(result) };
+            EK_OK
+        }
+        Err(e) => e.status(),
+    }
+}
+
+/// `ek_solver_solve_batch` on the level `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_solver_solve_batch`.
+#[inline(always)]
+pub(crate) unsafe fn solve_batch_body<K: Level>(
+    solver: *mut EkSolver,
+    n: usize,
+    players: *const u64,
+    opponents: *const u64,
+    scores: *mut i32,
+    best_moves: *mut i32,
+) -> c_int {
+    // SAFETY: NULL or live by contract.
+    let Some(solver) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
+    if n == 0 {
+        return EK_OK;
+    }
+    if players.is_null() || opponents.is_null() || scores.is_null() {
+        return EK_ERR_NULL;
+    }
+    let mut held = match solver.hold() {
+        Ok(held) => held,
+        Err(e) => return e.status(),
+    };
+    for i in 0..n {
+        // SAFETY: i < n, the arrays' length (contract).
+        let board = unsafe { EkBoard::new(*players.add(i), *opponents.add(i)) };
+        if board.player & board.opponent != 0 {
+            return EK_ERR_RANGE;
+        }
+        let r = match held.solve::<K>(&board, -64, 64) {
+            Ok(r) => r,
+            Err(e) => return e.status(),
+        };
+        // SAFETY: i < n; outputs writable by contract, best_moves only when non-NULL.
+        unsafe {
+            *scores.add(i) = r.score;
+            if !best_moves.is_null() {
+                *best_moves.add(i) = r.best_move;
+            }
+        }
+    }
+    EK_OK
+}

@@ -1,0 +1,58 @@
+//! The level tables: each level's entries (entries.rs) compiled with its features, and the
+//! kernels it overrides with its own batch kernels (src/kernels/batch) or another level's entry.
+//! tests/exports.rs reads these tables (`...::levels::<level>::KERNELS`) in the machine code.
+
+/// The portable level: the generic algorithms on plain `u64`.
+pub(super) mod portable {
+    use crate::kernels::portable::{features, PortablePrims};
+    level_entries!(Isa::Portable, features, PortablePrims);
+
+    pub(in crate::dispatch) static KERNELS: Kernels = ENTRIES;
+}
+
+cfg_if::cfg_if! {
+    if #[cfg(target_arch = "x86_64")] {
+        /// The SSE2 level (two 64-bit lanes per vector leave nothing to gain from running
+        /// boards side by side: its batch entries loop over its single-board ones).
+        pub(super) mod sse2 {
+            use crate::kernels::sse2::{features, Sse2Prims};
+            level_entries!(Isa::Sse2, features, Sse2Prims);
+
+            pub(in crate::dispatch) static KERNELS: Kernels = ENTRIES;
+        }
+
+        /// The AVX2 level, with four boards per vector in some batch kernels.
+        pub(super) mod avx2 {
+            use crate::kernels::avx2::{features, Avx2Prims};
+            use crate::kernels::batch::avx2 as batch;
+            level_entries!(Isa::Avx2, features, Avx2Prims);
+
+            pub(in crate::dispatch) static KERNELS: Kernels = Kernels {
+                flip_batch: batch::flip_batch,
+                board_next_batch: batch::board_next_batch,
+                get_moves_batch: batch::get_moves_batch,
+                get_mobility_batch: batch::get_mobility_batch,
+                ..ENTRIES
+            };
+        }
+
+        /// The AVX-512 level.
+        pub(super) mod avx512 {
+            use crate::kernels::avx512::{features, Avx512Prims};
+            use crate::kernels::batch::avx512 as batch;
+            level_entries!(Isa::Avx512, features, Avx512Prims);
+
+            pub(in crate::dispatch) static KERNELS: Kernels = Kernels {
+                // The generic code compiled for AVX2 measured faster than for AVX-512 here (BENCHMARKS.md,
+                // "Kernel variants").
+                get_potential_mobility: super::avx2::get_potential_mobility,
+                flip_batch: batch::flip_batch,
+                board_next_batch: batch::board_next_batch,
+                count_last_flip_batch: batch::count_last_flip_batch,
+                get_moves_batch: batch::get_moves_batch,
+                get_mobility_batch: batch::get_mobility_batch,
+                ..ENTRIES
+            };
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! The dispatch layer: the instruction-set levels, the tables that compile every kernel and
+//! search for each level, and the run-time choice between them.
+//!
+//! Each level's table (levels.rs) fills every entry of [`Kernels`] (table.rs) with a function
+//! compiled with that level's target features (entries.rs); the compiler checks each entry's
+//! signature. The active table is chosen once, on the first kernel call (or by
+//! [`set_active`]), and copied into one atomic function pointer per kernel: a call costs one
+//! load and one indirect jump. Entries use the C calling convention, so that an `extern "C"`
+//! export can jump straight to them. See ARCHITECTURE.md for the layers around this one.
+
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::{Mutex, Once, OnceLock};
+
+pub(crate) mod bodies;
+#[macro_use]
+mod table_macro;
+#[macro_use]
+mod entries;
+mod levels;
+mod table;
+
+pub(crate) use table::c_dispatch;
+pub use table::{dispatch, Kernels};
+
+/// An instruction-set level, from the lowest to the highest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Isa {
+    /// Plain `u64` code for any target.
+    Portable = 0,
+    /// x86-64 baseline: SSE2.
+    Sse2 = 1,
+    /// x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, SSE4.2 (CRC32).
+    Avx2 = 2,
+    /// x86-64-v4 plus AVX-512 CD: AVX-512 F/VL/BW/DQ/CD on top of the AVX2 level.
+    Avx512 = 3,
+}
+
+impl Isa {
+    /// Every level, lowest first.
+    pub const ALL: [Isa; 4] = [Isa::Portable, Isa::Sse2, Isa::Avx2, Isa::Avx512];
+
+    /// The level's name, as accepted by `EDAX_KERNELS_ISA`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Isa::Portable => "portable",
+            Isa::Sse2 => "sse2",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+        }
+    }
+
+    /// The level with that name.
+    pub fn from_name(name: &str) -> Option<Isa> {
+        Isa::ALL.into_iter().find(|isa| isa.name() == name)
+    }
+
+    /// Whether this CPU can run the level.
+    pub fn is_available(self) -> bool {
+        self.kernels().is_some()
+    }
+
+    /// The highest level this CPU can run.
+    pub fn best() -> Isa {
+        Isa::ALL.into_iter().rev().find(|isa| isa.is_available()).unwrap_or(Isa::Portable)
+    }
+
+    /// The level's kernels, or `None` when this CPU cannot run them.
+    pub fn kernels(self) -> Option<&'static Kernels> {
+        cfg_if::cfg_if! {
+            if #[cfg(target_arch = "x86_64")] {
+                use crate::kernels::{avx2, avx512};
+                match self {
+                    Isa::Portable => Some(&levels::portable::KERNELS),
+                    Isa::Sse2 => Some(&levels::sse2::KERNELS),
+                    Isa::Avx2 => avx2::supported().then_some(&levels::avx2::KERNELS),
+                    Isa::Avx512 => avx512::supported().then_some(&levels::avx512::KERNELS),
+                }
+            } else {
+                match self {
+                    Isa::Portable => Some(&levels::portable::KERNELS),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn from_u8(v: u8) -> Isa {
+        Isa::ALL[(v & 3) as usize]
+    }
+}
+
+/// How the `EDAX_KERNELS_ISA` environment variable was handled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnvChoice {
+    /// Unset: the best level is used.
+    Unset,
+    /// A level this CPU supports: it is used.
+    Accepted(Isa),
+    /// A known level above what this CPU supports: the best supported level is used.
+    Unsupported(Isa),
+    /// Not a level name: the best level is used.
+    Unknown(String),
+}
+
+/// The environment variable that forces a lower level.
+pub const ISA_ENV: &str = "EDAX_KERNELS_ISA";
+
+struct Selection {
+    isa: Isa,
+    env: EnvChoice,
+}
+
+fn selection() -> &'static Selection {
+    static SELECTION: OnceLock<Selection> = OnceLock::new();
+    SELECTION.get_or_init(|| {
+        let best = Isa::best();
+        let env = match std::env::var_os(ISA_ENV) {
+            None => EnvChoice::Unset,
+            Some(v) => match v.to_str().and_then(Isa::from_name) {
+                Some(isa) if isa <= best => EnvChoice::Accepted(isa),
+                Some(isa) => EnvChoice::Unsupported(isa),
+                None => EnvChoice::Unknown(v.to_string_lossy().into_owned()),
+            },
+        };
+        let isa = match env {
+            EnvChoice::Accepted(isa) => isa,
+            _ => best,
+        };
+        if let Some(msg) = env_message(&env, isa) {
+            use std::io::Write;
+            // Reported once per process; a closed stderr is not an error for the host.
+            let _ = writeln!(std::io::stderr(), "edax-kernels: {msg}");
+        }
+        Selection { isa, env }
+    })
+}
+
+fn env_message(env: &EnvChoice, used: Isa) -> Option<String> {
+    let names = Isa::ALL.map(Isa::name).join("|");
+    match env {
+        EnvChoice::Unset | EnvChoice::Accepted(_) => None,
+        EnvChoice::Unsupported(isa) => {
+            Some(format!("{ISA_ENV}={} is not supported by this CPU; using {}", isa.name(), used.name()))
+        }
+        EnvChoice::Unknown(v) => Some(format!("{ISA_ENV}={v:?} is not one of {names}; using {}", used.name())),
+    }
+}
+
+/// How `EDAX_KERNELS_ISA` was handled (read once, on the first kernel call).
+pub fn env_choice() -> EnvChoice {
+    selection().env.clone()
+}
+
+static ACTIVE: AtomicU8 = AtomicU8::new(0);
+static INSTALL: Mutex<()> = Mutex::new(());
+static SELECTED: Once = Once::new();
+
+fn install(isa: Isa, k: &'static Kernels) {
+    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    table::slot::install(k);
+    ACTIVE.store(isa as u8, Relaxed);
+}
+
+fn ensure_selected() {
+    SELECTED.call_once(|| {
+        // The selected level is always supported; portable is the fallback that cannot fail.
+        let isa = selection().isa;
+        match isa.kernels() {
+            Some(k) => install(isa, k),
+            None => install(Isa::Portable, &levels::portable::KERNELS),
+        }
+    });
+}
+
+/// `ensure_selected` for the first-call trampolines, which C calls straight from an `ek_`
+/// export: a panic there (none is expected: the selection reads the environment and the CPU)
+/// would abort the host, so it is caught and the portable level installed. The payload is
+/// leaked rather than dropped, since a payload's destructor could panic again.
+#[cold]
+#[inline(never)]
+pub(super) fn ensure_selected_from_c() {
+    if let Err(payload) = std::panic::catch_unwind(ensure_selected) {
+        core::mem::forget(payload);
+        install(Isa::Portable, &levels::portable::KERNELS);
+    }
+}
+
+/// The level the dispatched kernels use.
+pub fn active() -> Isa {
+    ensure_selected();
+    Isa::from_u8(ACTIVE.load(Relaxed))
+}
+
+/// Makes `isa` the level of the dispatched kernels; fails when this CPU cannot run it.
+pub fn set_active(isa: Isa) -> Result<(), Isa> {
+    let k = isa.kernels().ok_or(isa)?;
+    ensure_selected();
+    install(isa, k);
+    Ok(())
+}

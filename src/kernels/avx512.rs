@@ -1,0 +1,269 @@
+//! AVX-512 level (x86-64-v4 plus CD: AVX-512 F/VL/BW/DQ/CD on top of the AVX2 level).
+//!
+//! The vectors stay 256 bits wide (faster than 512 for these kernels: BENCHMARKS.md, "Kernel variants"):
+//! AVX-512 brings VPLZCNTQ, VPTERNLOGQ and mask registers to them. Every CPU of this level
+//! has a fast PEXT, used for the last-move flip count.
+
+use super::last_flip::line_count;
+use super::masks::LINE_MASKS;
+use super::stability::stable_discs_from;
+use super::x86::ternlog::*;
+use super::x86::{
+    edge_stability_sse2, full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2,
+    symmetry_avx2, unique_avx2, INNER,
+};
+use super::Prims;
+use crate::types::board::{EkBoard, UniqueBoard};
+use core::arch::x86_64::*;
+
+/// Compiles each item with this level's target features, stated here once for every kernel
+/// of the level (the batch kernels and the dispatch layer's entries use it too).
+macro_rules! avx512_features {
+    ($($item:item)*) => { $( #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,sse4.2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd")] $item )* };
+}
+pub(crate) use avx512_features as features;
+
+/// Whether this CPU supports the level.
+pub(crate) fn supported() -> bool {
+    super::avx2::supported()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512cd")
+}
+
+features! {
+    /// `flip` for x in 0..=63.
+    ///
+    /// On each ray the outflank square is the first non-opponent square: towards smaller bits the
+    /// highest one (VPLZCNTQ), towards larger bits the lowest one (`x & -x`). It flips the run when
+    /// it holds a player disc. The player discs only enter after the outflank search, which keeps
+    /// the latency from `p` short.
+    #[inline]
+    unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
+        let m = &LINE_MASKS[x & 63];
+        let pp = splat(p);
+        let oo = splat(o);
+        let lm = load4(&m.lower);
+        let um = load4(&m.upper);
+        let zero = _mm256_setzero_si256();
+        // VPTERNLOGQ rather than ANDN: LLVM would move the NOT before the broadcast, in series.
+        let non_o = _mm256_ternarylogic_epi64::<NOT_A_AND_B>(oo, lm, lm);
+        // Bit 63 rotated right by the count. With no non-opponent square the count is 64 and the
+        // outflank stays on bit 63, which no lower ray has. (A shift would make LLVM guard the
+        // count of 64 with an extra mask test.)
+        let top = _mm256_rorv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(non_o));
+        let outflank = _mm256_and_si256(top, pp);
+        // Squares above the outflank: -outflank ^ outflank (0 without outflank).
+        let fl = _mm256_ternarylogic_epi64::<A_XOR_B_AND_C>(_mm256_sub_epi64(zero, outflank), outflank, lm);
+        let non_o = _mm256_ternarylogic_epi64::<NOT_A_AND_B>(oo, um, um);
+        let outflank = _mm256_ternarylogic_epi64::<A_AND_B_AND_C>(non_o, _mm256_sub_epi64(zero, non_o), pp);
+        // Squares at and above the outflank, or every square without one: not flipped.
+        let kept = _mm256_sub_epi64(_mm256_cmpeq_epi64(outflank, zero), outflank);
+        or_lanes(_mm256_ternarylogic_epi64::<A_OR_NOT_B_AND_C>(fl, kept, um))
+    }
+
+    /// `get_moves`: the four directions in the four lanes, both ways, parallel prefix.
+    #[inline]
+    unsafe fn moves(p: u64, o: u64) -> u64 {
+        let pp = splat(p);
+        let d1 = line_steps(1);
+        let d2 = line_steps(2);
+        let m = _mm256_and_si256(splat(o), load4(&INNER.0));
+        let mut l = _mm256_and_si256(m, _mm256_sllv_epi64(pp, d1));
+        let mut r = _mm256_and_si256(m, _mm256_srlv_epi64(pp, d1));
+        l = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(l, m, _mm256_sllv_epi64(l, d1));
+        r = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(r, m, _mm256_srlv_epi64(r, d1));
+        let pl = _mm256_and_si256(m, _mm256_sllv_epi64(m, d1));
+        let pr = _mm256_srlv_epi64(pl, d1);
+        l = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(l, pl, _mm256_sllv_epi64(l, d2));
+        r = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(r, pr, _mm256_srlv_epi64(r, d2));
+        l = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(l, pl, _mm256_sllv_epi64(l, d2));
+        r = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(r, pr, _mm256_srlv_epi64(r, d2));
+        let v = _mm256_or_si256(_mm256_sllv_epi64(l, d1), _mm256_srlv_epi64(r, d1));
+        // The last OR of the lanes and the removal of the occupied squares in one VPTERNLOGQ.
+        let v2 = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let occupied = _mm_or_si128(_mm256_castsi256_si128(pp), _mm_cvtsi64_si128(o as i64));
+        _mm_cvtsi128_si64(_mm_ternarylogic_epi64::<EITHER_AB_AND_NOT_C>(v2, _mm_unpackhi_epi64(v2, v2), occupied)) as u64
+    }
+}
+
+/// For each square, the vertical and the two diagonal lines through it (with the square),
+/// and the offset in [`LAST_FLIP_COUNTS`] of the block of the square's position in each
+/// extracted line (the rank's block is `256 * column`).
+#[repr(C, align(32))]
+struct PextLines {
+    mask: [u64; 3],
+    offset: [u16; 3],
+}
+
+/// The start in [`LAST_FLIP_COUNTS`] of the block of position `pos` in lines of `len` squares:
+/// the 8-square blocks first (`256 * pos`), then those of 7, 6, ... squares, `2^len` entries each.
+const fn block_offset(len: u32, pos: u32) -> usize {
+    let mut start = 0;
+    let mut l = 8;
+    while l > len {
+        start += (l << l) as usize;
+        l -= 1;
+    }
+    start + (pos << len) as usize
+}
+
+const fn build_pext_lines() -> [PextLines; 64] {
+    let mut t = [const { PextLines { mask: [0; 3], offset: [0; 3] } }; 64];
+    let mut x = 0;
+    while x < 64 {
+        let mut i = 0;
+        while i < 3 {
+            let line = LINE_MASKS[x].lower[i + 1] | LINE_MASKS[x].upper[i + 1] | 1 << x;
+            t[x].mask[i] = line;
+            t[x].offset[i] = block_offset(line.count_ones(), (line & ((1 << x) - 1)).count_ones()) as u16;
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+static PEXT_LINES: [PextLines; 64] = build_pext_lines();
+
+/// Number of entries of [`LAST_FLIP_COUNTS`]: blocks for every length 1..=8 and position.
+const COUNTS_LEN: usize = block_offset(0, 0);
+
+/// `LAST_FLIP_COUNTS[block_offset(len, pos) + line]`, for a full line of `len` squares but for
+/// the empty one at `pos`, whose player discs are `line`: twice the discs the player flips by
+/// playing `pos` (low byte), and twice those the opponent flips (high byte). The bytes of the
+/// four lines through a square add up without carry (at most 2 * 18 each).
+#[repr(C, align(64))]
+struct LastFlipCounts([u16; COUNTS_LEN]);
+
+const fn build_last_flip_counts() -> LastFlipCounts {
+    let mut t = [0u16; COUNTS_LEN];
+    let mut len = 1;
+    while len <= 8 {
+        let mut pos = 0;
+        while pos < len {
+            let mut line = 0;
+            while line < 1 << len {
+                // The squares past the line's end read as opponent discs, which end no run.
+                let other = !line & ((1 << len) - 1);
+                t[block_offset(len, pos) + line as usize] =
+                    line_count(pos as usize, line as usize) | line_count(pos as usize, other as usize) << 8;
+                line += 1;
+            }
+            pos += 1;
+        }
+        len += 1;
+    }
+    LastFlipCounts(t)
+}
+
+static LAST_FLIP_COUNTS: LastFlipCounts = build_last_flip_counts();
+
+features! {
+    /// The indexes in [`LAST_FLIP_COUNTS`] of the four lines through x (0..=63) on a board full but
+    /// for x, whose player discs are `p`: each line gathered into one index (a shift for the rank,
+    /// PEXT for the others) after its block's offset.
+    #[inline]
+    unsafe fn last_flip_indexes(x: usize, p: u64) -> [usize; 4] {
+        let x = x & 63;
+        let lines = &PEXT_LINES[x];
+        let line = |i: usize| lines.offset[i] as usize + _pext_u64(p, lines.mask[i]) as usize;
+        [((x & 7) << 8) + ((p >> (x & 56)) & 0xFF) as usize, line(0), line(1), line(2)]
+    }
+
+    /// Both counts of [`LAST_FLIP_COUNTS`] for x (0..=63) on a board full but for x: the player's
+    /// (`p`) in the low byte, the opponent's (`!p`) in the high byte.
+    #[inline]
+    unsafe fn last_flip_counts_sq(x: usize, p: u64) -> u32 {
+        // SAFETY: an offset is that of a block of 2^len entries and a line is below 2^len (a byte,
+        // or the PEXT of a mask of len bits), so each index is inside the table; a masked index would
+        // add a cycle here.
+        let count = |i: usize| unsafe { *LAST_FLIP_COUNTS.0.get_unchecked(i) } as u32;
+        let [rank, v, d9, d7] = unsafe { last_flip_indexes(x, p) };
+        (count(rank) + count(v)) + (count(d9) + count(d7))
+    }
+
+    /// The player's count only: the low bytes of [`last_flip_counts_sq`]'s entries, read as bytes.
+    #[inline]
+    unsafe fn last_flip_count_sq(x: usize, p: u64) -> i32 {
+        let low_bytes = LAST_FLIP_COUNTS.0.as_ptr() as *const u8;
+        // SAFETY: as in last_flip_counts_sq; byte 2i is the low byte of entry i (little-endian).
+        let count = |i: usize| unsafe { *low_bytes.add(2 * i) } as i32;
+        let [rank, v, d9, d7] = unsafe { last_flip_indexes(x, p) };
+        (count(rank) + count(v)) + (count(d9) + count(d7))
+    }
+}
+
+/// This level's primitives.
+pub(crate) struct Avx512Prims;
+
+impl Prims for Avx512Prims {
+    #[inline(always)]
+    fn flip(x: usize, p: u64, o: u64) -> u64 {
+        // SAFETY: only used inside this level's entries, which run on a supporting CPU.
+        unsafe { flip_sq(x, p, o) }
+    }
+    #[inline(always)]
+    fn get_moves(p: u64, o: u64) -> u64 {
+        // SAFETY: as above.
+        unsafe { moves(p, o) }
+    }
+    #[inline(always)]
+    fn can_move(p: u64, o: u64) -> bool {
+        Self::get_moves(p, o) != 0
+    }
+    #[inline(always)]
+    fn popcount(b: u64) -> u32 {
+        b.count_ones()
+    }
+    #[inline(always)]
+    fn get_stability(p: u64, o: u64) -> i32 {
+        // SAFETY: only used inside this level's entries, which run on a supporting CPU.
+        let (edge, full) = unsafe { (stable_edge_sse2(p, o), full_lines_avx2(p | o)) };
+        stable_discs_from(p & !o, edge, &full).count_ones() as i32
+    }
+    #[inline(always)]
+    fn outline<R>(f: impl FnOnce() -> R) -> R {
+        features! {
+            #[inline(never)]
+            unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+                f()
+            }
+        }
+        // SAFETY: as above.
+        unsafe { outlined(f) }
+    }
+    #[inline(always)]
+    fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
+        // SAFETY: as above.
+        let both = unsafe { last_flip_counts_sq(x, p) };
+        ((both & 0xFF) as i32, (both >> 8) as i32)
+    }
+    #[inline(always)]
+    fn hash_code(p: u64, o: u64) -> u64 {
+        // SAFETY: as above (SSE4.2 is part of the level).
+        unsafe { hash_code_crc32(p, o) }
+    }
+    #[inline(always)]
+    fn last_flip_count(x: usize, p: u64) -> i32 {
+        // SAFETY: as above.
+        unsafe { last_flip_count_sq(x, p) }
+    }
+    #[inline(always)]
+    fn edge_stability(p: u64, o: u64) -> i32 {
+        // SAFETY: as above.
+        unsafe { edge_stability_sse2(p, o) as i32 }
+    }
+    #[inline(always)]
+    fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+        // SAFETY: as above.
+        unsafe { symmetry_avx2(b, s) }
+    }
+    #[inline(always)]
+    fn unique(b: EkBoard) -> UniqueBoard {
+        // SAFETY: as above.
+        unsafe { unique_avx2(b) }
+    }
+}
