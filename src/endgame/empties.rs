@@ -5,6 +5,8 @@
 //! in that order is its *rank*, and the list is the set of the ranks of the empty squares: the
 //! list order is the order of the ranks' bits, and removing a square clears one bit.
 
+use super::edax::quadrant;
+
 /// Edax's `presorted_x`: the order of the empties list, rank by rank (corners first, then the
 /// A, B, ... square classes, the centre last).
 const PRESORTED: [u8; 64] = {
@@ -42,12 +44,6 @@ const RANK: [u8; 64] = {
     }
     t
 };
-
-/// Edax's `QUADRANT_ID`: bit 0, 1, 2, 3 for the A1, H1, A8, H8 quadrants.
-#[inline(always)]
-pub(crate) const fn quadrant(x: usize) -> u32 {
-    1 << (((x >> 2) & 1) | ((x >> 4) & 2))
-}
 
 /// For each parity (bit q set when quadrant q has an odd number of empties), the ranks of the
 /// squares in an odd quadrant.

@@ -9,6 +9,7 @@
 //! Above it, [`nws_endgame`] is Edax's `NWS_endgame`, on Edax's own transposition table
 //! ([`nws`]).
 
+pub(crate) mod edax;
 mod empties;
 mod nws;
 mod shallow;
@@ -18,34 +19,9 @@ pub(crate) use nws::{NwsLevel, Search as NwsSearch};
 
 use crate::hash_table::EkHashTable;
 use crate::kernels::Prims;
-pub(crate) use shallow::SQUARE_VALUE;
+use edax::SCORE_MAX;
 use shallow::{Full, Shallow, Solve4};
 use std::sync::atomic::AtomicI32;
-
-const SCORE_MAX: i32 = 64;
-
-/// Edax's `NWS_STABILITY_THRESHOLD` (search.c, without `USE_SOLID`), by number of empty
-/// squares: the stability cut-off is tried when alpha is at least this (99: never).
-const NWS_STABILITY_THRESHOLD: [i8; 64] = [
-    99, 99, 99, 99, 6, 8, 10, 12, //
-    14, 16, 20, 22, 24, 26, 28, 30, //
-    32, 34, 36, 38, 40, 42, 44, 46, //
-    48, 48, 50, 50, 52, 52, 54, 54, //
-    56, 56, 58, 58, 60, 60, 62, 62, //
-    64, 64, 64, 64, 64, 64, 64, 64, //
-    99, 99, 99, 99, 99, 99, 99, 99, //
-    99, 99, 99, 99, 99, 99, 99, 99, //
-];
-
-/// [`NWS_STABILITY_THRESHOLD`] for `n` empty squares (99 for 64, which Edax never meets).
-#[inline(always)]
-const fn stability_threshold(n: u32) -> i32 {
-    if n < 64 {
-        NWS_STABILITY_THRESHOLD[n as usize] as i32
-    } else {
-        99
-    }
-}
 
 /// The most empty squares [`solve_shallow`] searches.
 pub(crate) const SHALLOW_MAX_EMPTIES: u32 = 10;

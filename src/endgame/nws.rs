@@ -3,31 +3,20 @@
 //! cut-offs, the same move order (`movelist_evaluate_fast`, then best first), the same table
 //! probes and stores and the same node counts, so that an Edax calling it searches the same tree.
 
-use super::empties::{quadrant, Empties};
-use super::shallow::{solve, SCORE_INF, SQUARE_VALUE};
-use super::{search_shallow, stability_threshold, SCORE_MAX};
+use super::edax::{
+    fast_score, final_score, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH, SCORE_INF, W_HASH_MOVE_0,
+    W_HASH_MOVE_1, W_WIPEOUT,
+};
+use super::empties::Empties;
+use super::search_shallow;
 use crate::hash_table::{self, Data, EkHashTable, Store};
-use crate::kernels::{masks::CORNERS, moves::potential_moves, stability::corner_stable, Prims};
+use crate::kernels::Prims;
 use crate::types::board::EkBoard;
 use core::mem::MaybeUninit;
 use std::sync::atomic::{AtomicI32, Ordering};
 
-/// Edax's `DEPTH_TO_SHALLOW_SEARCH`: children with this many empty squares or fewer go to the
-/// leaf search.
-const DEPTH_TO_SHALLOW_SEARCH: u32 = 7;
-
 /// Edax's `NO_SELECTIVITY`: the selectivity of an exact search, stored with every result.
 const NO_SELECTIVITY: u8 = 5;
-
-// The weights of `movelist_evaluate_fast` (move.c).
-const W_WIPEOUT: i32 = 1 << 30;
-const W_HASH_MOVE_0: i32 = 1 << 29;
-const W_HASH_MOVE_1: i32 = 1 << 28;
-const W_MOBILITY: i32 = 1 << 15;
-const W_CORNER_STABILITY: i32 = 1 << 11;
-const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
-const W_LOW_PARITY: i32 = 1 << 3;
-const W_MID_PARITY: i32 = 1 << 2;
 
 /// A level's `NWS_endgame` node as a function of its own, compiled with the level's target
 /// features (`level_entries!`, src/dispatch/entries.rs): the recursion's entry point. (A closure run
@@ -70,12 +59,8 @@ impl<'a> Search<'a> {
         let n = K::popcount(e.squares);
         let code = K::hash_code(p, o);
         hash_table::prefetch(self.table, code);
-        // As in the leaf search: skipped when all of o's discs could not cut.
-        if alpha >= stability_threshold(n) && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha {
-            let score = SCORE_MAX - 2 * K::get_stability(o, p);
-            if score <= alpha {
-                return score;
-            }
+        if let Some(score) = stability_cutoff::<K>(p, o, alpha, n) {
+            return score;
         }
         let moves = K::get_moves(p, o);
         if moves & moves.wrapping_sub(1) != 0 {
@@ -87,7 +72,7 @@ impl<'a> Search<'a> {
         } else if K::can_move(o, p) {
             -K::nws(self, o, p, -alpha - 1, e)
         } else {
-            solve(K::popcount(p), n as i32)
+            final_score(K::popcount(p), n as i32)
         }
     }
 
@@ -179,8 +164,7 @@ impl MoveList {
         prefetch: Option<&EkHashTable>,
         nodes: &mut u64,
     ) -> MoveList {
-        let w_parity = if K::popcount(e.squares) < 12 { W_LOW_PARITY } else { W_MID_PARITY };
-        let weighted = |m: u64| (K::popcount(m) + K::popcount(m & CORNERS)) as i32;
+        let w_parity = parity_weight(K::popcount(e.squares));
         let mut list = MoveList { flipped: [MaybeUninit::uninit(); 64], score: [MaybeUninit::uninit(); 64] };
         let mut left = moves;
         while left != 0 {
@@ -205,15 +189,7 @@ impl MoveList {
                 W_HASH_MOVE_1
             } else {
                 *nodes += 1;
-                // The child: `p` to move, `o` the side that played x.
-                let (p, o) = (b.opponent ^ f, b.player ^ f ^ (1 << x));
-                let mut s = i32::from(SQUARE_VALUE[x]);
-                if e.parity & quadrant(x) != 0 {
-                    s += w_parity;
-                }
-                s + (36 - weighted(potential_moves(p, o))) * W_POTENTIAL_MOBILITY
-                    + K::popcount(corner_stable(o)) as i32 * W_CORNER_STABILITY
-                    + (36 - weighted(K::get_moves(p, o))) * W_MOBILITY
+                fast_score::<K>(x, b.opponent ^ f, b.player ^ f ^ (1 << x), e.parity, w_parity)
             };
             list.score[x] = MaybeUninit::new(score);
         }

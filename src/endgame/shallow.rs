@@ -1,25 +1,9 @@
 //! Edax 4.6's endgame leaf search (endgame.c): `search_shallow`, `search_solve_4`, `solve_3`,
 //! `solve_2`, `solve_1` and `solve`, with Edax's move order, cut-offs and node counts.
 
-use super::empties::{quadrant, Empties};
-use super::{stability_threshold, SCORE_MAX};
+use super::edax::{final_score, quadrant, stability_cutoff, stability_threshold, SCORE_INF, SCORE_MAX, SQUARE_VALUE};
+use super::empties::Empties;
 use crate::kernels::Prims;
-
-/// Edax's `SCORE_INF`: above every score.
-pub(super) const SCORE_INF: i32 = 127;
-
-/// Edax's `SQUARE_VALUE` (move.c): corners best, X squares worst. It breaks parity ties in
-/// `solve_3` here, and weighs a square in the solver's move ordering.
-pub(crate) const SQUARE_VALUE: [u8; 64] = [
-    18, 4, 16, 12, 12, 16, 4, 18, //
-    4, 2, 6, 8, 8, 6, 2, 4, //
-    16, 6, 14, 10, 10, 14, 6, 16, //
-    12, 8, 10, 0, 0, 10, 8, 12, //
-    12, 8, 10, 0, 0, 10, 8, 12, //
-    16, 6, 14, 10, 10, 14, 6, 16, //
-    4, 2, 6, 8, 8, 6, 2, 4, //
-    18, 4, 16, 12, 12, 16, 4, 18, //
-];
 
 /// Edax's `NEIGHBOUR` (bit.c): the squares around each square. A move flips nothing without
 /// an opponent disc there, which spares a flip (no effect on the result: a flip of 0 is no move).
@@ -52,21 +36,6 @@ fn flip<K: Prims>(x: usize, p: u64, o: u64) -> u64 {
         K::flip(x, p, o)
     } else {
         0
-    }
-}
-
-/// Edax's `solve`: the final score of `p` (`n_p` discs) when nobody can move, the `n`
-/// empty squares going to the winner.
-#[inline(always)]
-pub(super) fn solve(n_p: u32, n: i32) -> i32 {
-    let score = 2 * n_p as i32 - SCORE_MAX;
-    let diff = score + n;
-    if diff == 0 {
-        0
-    } else if diff > 0 {
-        diff + n
-    } else {
-        score
     }
 }
 
@@ -129,7 +98,7 @@ fn solve_2<K: Prims>(p: u64, o: u64, alpha: i32, x1: usize, x2: usize, nodes: &m
                     n = 2;
                     best = -solve_1::<K>(p ^ f2, -beta, x1);
                 } else {
-                    best = solve(K::popcount(o), 2);
+                    best = final_score(K::popcount(o), 2);
                 }
             }
         }
@@ -199,7 +168,7 @@ fn solve_3<K: Prims>(p: u64, o: u64, alpha: i32, xs: [usize; 3], parity: u32, no
             }
         }
         if best == SCORE_INF {
-            best = solve(K::popcount(p), 3);
+            best = final_score(K::popcount(p), 3);
         }
     }
     best
@@ -223,7 +192,7 @@ impl Full {
     #[inline(always)]
     pub fn search<K: Prims>(p: u64, nodes: &mut u64) -> i32 {
         *nodes += 1;
-        solve(K::popcount(p), 0)
+        final_score(K::popcount(p), 0)
     }
 }
 
@@ -294,7 +263,7 @@ impl Stage for Solve4 {
             // one, and a legal move flips a neighbour). On overlapping bitboards get_moves may see
             // moves that flip nothing for either side: without `passed` both would pass forever.
             if passed || K::get_moves(o, p) & e.squares == 0 {
-                return sign * solve(K::popcount(o), 4);
+                return sign * final_score(K::popcount(o), 4);
             }
             (p, o, alpha, sign, passed) = (o, p, -alpha - 1, -sign, true);
         }
@@ -311,12 +280,8 @@ impl<C: Stage> Shallow<C> {
         let (mut p, mut o, mut alpha, mut sign) = (p, o, alpha, 1);
         loop {
             *nodes += 1;
-            // As in Solve4: skipped when all of o's discs could not cut.
-            if alpha >= stability_threshold(Self::EMPTIES as u32) && SCORE_MAX - 2 * K::popcount(o) as i32 <= alpha {
-                let score = SCORE_MAX - 2 * K::get_stability(o, p);
-                if score <= alpha {
-                    return sign * score;
-                }
+            if let Some(score) = stability_cutoff::<K>(p, o, alpha, Self::EMPTIES as u32) {
+                return sign * score;
             }
             let moves = K::get_moves(p, o) & e.squares;
             if moves != 0 {
@@ -332,7 +297,7 @@ impl<C: Stage> Shallow<C> {
                 return sign * best;
             }
             if K::get_moves(o, p) & e.squares == 0 {
-                return sign * solve(K::popcount(p), Self::EMPTIES);
+                return sign * final_score(K::popcount(p), Self::EMPTIES);
             }
             (p, o, alpha, sign) = (o, p, -alpha - 1, -sign);
         }

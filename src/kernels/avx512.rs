@@ -6,12 +6,8 @@
 
 use super::last_flip::line_count;
 use super::masks::LINE_MASKS;
-use super::stability::stable_discs_from;
 use super::x86::ternlog::*;
-use super::x86::{
-    edge_stability_sse2, full_lines_avx2, hash_code_crc32, line_steps, load4, or_lanes, splat, stable_edge_sse2,
-    symmetry_avx2, unique_avx2, INNER,
-};
+use super::x86::{line_steps, load4, or_lanes, splat, INNER};
 use super::Prims;
 use crate::types::board::{EkBoard, UniqueBoard};
 use core::arch::x86_64::*;
@@ -200,6 +196,8 @@ features! {
 pub(crate) struct Avx512Prims;
 
 impl Prims for Avx512Prims {
+    super::level_outline!();
+    super::x86::v3_prims!();
     #[inline(always)]
     fn flip(x: usize, p: u64, o: u64) -> u64 {
         // SAFETY: only used inside this level's entries, which run on a supporting CPU.
@@ -211,59 +209,14 @@ impl Prims for Avx512Prims {
         unsafe { moves(p, o) }
     }
     #[inline(always)]
-    fn can_move(p: u64, o: u64) -> bool {
-        Self::get_moves(p, o) != 0
-    }
-    #[inline(always)]
-    fn popcount(b: u64) -> u32 {
-        b.count_ones()
-    }
-    #[inline(always)]
-    fn get_stability(p: u64, o: u64) -> i32 {
-        // SAFETY: only used inside this level's entries, which run on a supporting CPU.
-        let (edge, full) = unsafe { (stable_edge_sse2(p, o), full_lines_avx2(p | o)) };
-        stable_discs_from(p & !o, edge, &full).count_ones() as i32
-    }
-    #[inline(always)]
-    fn outline<R>(f: impl FnOnce() -> R) -> R {
-        features! {
-            #[inline(never)]
-            unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
-                f()
-            }
-        }
-        // SAFETY: as above.
-        unsafe { outlined(f) }
-    }
-    #[inline(always)]
     fn last_flip_count_endgame_both(x: usize, p: u64) -> (i32, i32) {
         // SAFETY: as above.
         let both = unsafe { last_flip_counts_sq(x, p) };
         ((both & 0xFF) as i32, (both >> 8) as i32)
     }
     #[inline(always)]
-    fn hash_code(p: u64, o: u64) -> u64 {
-        // SAFETY: as above (SSE4.2 is part of the level).
-        unsafe { hash_code_crc32(p, o) }
-    }
-    #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: as above.
         unsafe { last_flip_count_sq(x, p) }
-    }
-    #[inline(always)]
-    fn edge_stability(p: u64, o: u64) -> i32 {
-        // SAFETY: as above.
-        unsafe { edge_stability_sse2(p, o) as i32 }
-    }
-    #[inline(always)]
-    fn symmetry(b: EkBoard, s: i32) -> EkBoard {
-        // SAFETY: as above.
-        unsafe { symmetry_avx2(b, s) }
-    }
-    #[inline(always)]
-    fn unique(b: EkBoard) -> UniqueBoard {
-        // SAFETY: as above.
-        unsafe { unique_avx2(b) }
     }
 }

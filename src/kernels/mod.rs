@@ -43,9 +43,15 @@ pub(crate) trait Prims {
     /// Legal moves.
     fn get_moves(p: u64, o: u64) -> u64;
     /// Whether there is a legal move.
-    fn can_move(p: u64, o: u64) -> bool;
-    /// Number of set bits.
-    fn popcount(b: u64) -> u32;
+    #[inline(always)]
+    fn can_move(p: u64, o: u64) -> bool {
+        Self::get_moves(p, o) != 0
+    }
+    /// Number of set bits (POPCNT where the level's features have it).
+    #[inline(always)]
+    fn popcount(b: u64) -> u32 {
+        b.count_ones()
+    }
     /// Twice the number of discs `p` flips by playing `x` (0..=63) when every other square is
     /// the opponent's.
     fn last_flip_count(x: usize, p: u64) -> i32;
@@ -86,3 +92,22 @@ pub(crate) trait Prims {
         UniqueBoard { board, symmetry: s as i32 }
     }
 }
+
+/// The [`Prims::outline`] method of a level module, inside its `impl Prims`: the outlined
+/// function is compiled with the module's own `features!`.
+macro_rules! level_outline {
+    () => {
+        #[inline(always)]
+        fn outline<R>(f: impl FnOnce() -> R) -> R {
+            features! {
+                #[inline(never)]
+                unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
+                    f()
+                }
+            }
+            // SAFETY: a level's primitives run only inside its entries, on a CPU that has it.
+            unsafe { outlined(f) }
+        }
+    };
+}
+pub(crate) use level_outline;

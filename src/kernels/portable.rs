@@ -6,6 +6,7 @@ use super::Prims;
 pub(crate) struct PortablePrims;
 
 impl Prims for PortablePrims {
+    super::level_outline!();
     #[inline(always)]
     fn flip(x: usize, p: u64, o: u64) -> u64 {
         super::flip::flip(x, p, o)
@@ -15,24 +16,8 @@ impl Prims for PortablePrims {
         super::moves::get_moves(p, o)
     }
     #[inline(always)]
-    fn can_move(p: u64, o: u64) -> bool {
-        super::moves::get_moves(p, o) != 0
-    }
-    #[inline(always)]
-    fn popcount(b: u64) -> u32 {
-        b.count_ones()
-    }
-    #[inline(always)]
     fn get_stability(p: u64, o: u64) -> i32 {
         super::stability::stable_discs(p, o).count_ones() as i32
-    }
-    #[inline(always)]
-    fn outline<R>(f: impl FnOnce() -> R) -> R {
-        #[inline(never)]
-        fn outlined<R>(f: impl FnOnce() -> R) -> R {
-            f()
-        }
-        outlined(f)
     }
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {

@@ -113,6 +113,7 @@ features! {
 pub(crate) struct Sse2Prims;
 
 impl Prims for Sse2Prims {
+    super::level_outline!();
     #[inline(always)]
     fn flip(x: usize, p: u64, o: u64) -> u64 {
         // SAFETY: SSE2 is part of the x86-64 baseline.
@@ -124,29 +125,10 @@ impl Prims for Sse2Prims {
         unsafe { moves(p, o) }
     }
     #[inline(always)]
-    fn can_move(p: u64, o: u64) -> bool {
-        Self::get_moves(p, o) != 0
-    }
-    #[inline(always)]
-    fn popcount(b: u64) -> u32 {
-        b.count_ones()
-    }
-    #[inline(always)]
     fn get_stability(p: u64, o: u64) -> i32 {
         // SAFETY: SSE2 is part of the x86-64 baseline.
         let edge = unsafe { stable_edge_sse2(p, o) };
         stable_discs_from(p & !o, edge, &super::stability::full_lines(p | o)).count_ones() as i32
-    }
-    #[inline(always)]
-    fn outline<R>(f: impl FnOnce() -> R) -> R {
-        features! {
-            #[inline(never)]
-            unsafe fn outlined<R>(f: impl FnOnce() -> R) -> R {
-                f()
-            }
-        }
-        // SAFETY: SSE2 is part of the x86-64 baseline.
-        unsafe { outlined(f) }
     }
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {

@@ -286,3 +286,38 @@ pub(super) mod ternlog {
     /// `(a | b) & !c`
     pub(in crate::kernels) const EITHER_AB_AND_NOT_C: i32 = 0x54;
 }
+
+/// The [`Prims`](super::Prims) methods the AVX2 and AVX-512 levels share (both have x86-64-v3),
+/// inside their `impl Prims`: stability, the CRC32 hash, the symmetries.
+macro_rules! v3_prims {
+    () => {
+        #[inline(always)]
+        fn get_stability(p: u64, o: u64) -> i32 {
+            use $crate::kernels::{stability::stable_discs_from, x86};
+            // SAFETY: a level's primitives run only inside its entries, on a CPU that has it.
+            let (edge, full) = unsafe { (x86::stable_edge_sse2(p, o), x86::full_lines_avx2(p | o)) };
+            stable_discs_from(p & !o, edge, &full).count_ones() as i32
+        }
+        #[inline(always)]
+        fn hash_code(p: u64, o: u64) -> u64 {
+            // SAFETY: as above (SSE4.2 is part of both levels).
+            unsafe { $crate::kernels::x86::hash_code_crc32(p, o) }
+        }
+        #[inline(always)]
+        fn edge_stability(p: u64, o: u64) -> i32 {
+            // SAFETY: as above.
+            unsafe { $crate::kernels::x86::edge_stability_sse2(p, o) as i32 }
+        }
+        #[inline(always)]
+        fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+            // SAFETY: as above.
+            unsafe { $crate::kernels::x86::symmetry_avx2(b, s) }
+        }
+        #[inline(always)]
+        fn unique(b: EkBoard) -> UniqueBoard {
+            // SAFETY: as above.
+            unsafe { $crate::kernels::x86::unique_avx2(b) }
+        }
+    };
+}
+pub(super) use v3_prims;

@@ -6,36 +6,9 @@
 //! stable in the corners, then the opponent's potential mobility, then the quadrant parity and
 //! the square's type.
 
-use crate::endgame::SQUARE_VALUE;
-use crate::kernels::masks::CORNERS;
-use crate::kernels::moves::potential_moves;
-use crate::kernels::stability::corner_stable;
+use crate::endgame::edax::{fast_score, W_HASH_MOVE_0, W_WIPEOUT};
 use crate::kernels::Prims;
 use core::mem::MaybeUninit;
-
-const W_WIPEOUT: i32 = 1 << 30;
-const W_HASH_MOVE: i32 = 1 << 29;
-const W_MOBILITY: i32 = 1 << 15;
-const W_CORNER_STABILITY: i32 = 1 << 11;
-const W_POTENTIAL_MOBILITY: i32 = 1 << 5;
-
-/// Edax's `QUADRANT_ID`: one bit per quadrant (A1, H1, A8, H8).
-#[inline(always)]
-pub(crate) const fn quadrant(x: usize) -> u32 {
-    1 << (((x >> 2) & 1) | ((x >> 4) & 2))
-}
-
-/// The parity of the empty squares: bit q set when quadrant q has an odd number of them.
-#[inline(always)]
-pub(crate) fn parity(empty: u64) -> u32 {
-    // The four quadrants' parities, from the popcounts of their masks.
-    const Q: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
-    let mut parity = 0;
-    for (q, mask) in Q.iter().enumerate() {
-        parity |= ((empty & mask).count_ones() & 1) << q;
-    }
-    parity
-}
 
 /// A legal move and the position after it (the opponent to move).
 #[derive(Clone, Copy, Debug, Default)]
@@ -92,19 +65,9 @@ impl MoveList<'_> {
             let score = if np == 0 {
                 W_WIPEOUT
             } else if x as u8 == hash_move {
-                W_HASH_MOVE
+                W_HASH_MOVE_0
             } else {
-                let mobility = K::get_moves(np, no);
-                let weighted = K::popcount(mobility) + K::popcount(mobility & CORNERS);
-                let potential = potential_moves(np, no);
-                let potential = K::popcount(potential) + K::popcount(potential & CORNERS);
-                let mut s = SQUARE_VALUE[x & 63] as i32;
-                if parity & quadrant(x) != 0 {
-                    s += w_parity;
-                }
-                s + (36 - weighted as i32) * W_MOBILITY
-                    + K::popcount(corner_stable(no)) as i32 * W_CORNER_STABILITY
-                    + (36 - potential as i32) * W_POTENTIAL_MOBILITY
+                fast_score::<K>(x, np, no, parity, w_parity)
             };
             // `moves` has at most 62 squares (two hold discs), so every one fits; `get_mut`
             // only keeps a bounds check (and its panic path) out of the C entries.
@@ -144,19 +107,10 @@ impl MoveList<'_> {
     }
 }
 
-/// Edax's parity weight: more for few empty squares.
-#[inline(always)]
-pub(crate) fn parity_weight(empties: u32) -> i32 {
-    if empties < 12 {
-        1 << 3
-    } else {
-        1 << 2
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::endgame::edax::{parity, parity_weight};
     use crate::kernels::portable::PortablePrims;
 
     /// Not reachable in a game, but accepted by the solver: 34 legal moves, more than a list of 32

@@ -5,24 +5,13 @@
 //! `pvs` are its own `#[target_feature]` functions (src/dispatch/entries.rs), which inline these bodies and
 //! call each other for the children, so the whole tree runs on the level's instructions.
 
-use super::order::{move_buffer, parity, parity_weight, MoveList};
+use super::order::{move_buffer, MoveList};
 use super::tt::{Table, NO_MOVE};
 use super::STOP;
+use crate::endgame::edax::{final_score, parity, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH};
 use crate::endgame::solve_shallow;
 use crate::kernels::Prims;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-/// Positions with at most this many empty squares go to Edax's leaf search.
-const SHALLOW: u32 = 7;
-
-/// Edax's `NWS_STABILITY_THRESHOLD` (search.c): the stability cut-off is tried when alpha is at
-/// least this (99: never).
-const NWS_STABILITY_THRESHOLD: [i8; 65] = [
-    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, //
-    32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, //
-    56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, //
-    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, //
-];
 
 /// Null-window nodes with at least this many empty squares look up their children in the
 /// transposition table before searching them (enhanced transposition cut-off). Chosen by time
@@ -70,24 +59,13 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The final score of `p` when nobody can move, the `empties` empty squares going to the winner.
-#[inline(always)]
-pub(crate) fn final_score<K: Prims>(p: u64, empties: u32) -> i32 {
-    let score = 2 * K::popcount(p) as i32 + empties as i32 - 64;
-    match score {
-        0 => 0,
-        s if s > 0 => s + empties as i32,
-        s => s - empties as i32,
-    }
-}
-
 /// The score of (p, o), p to move, on the null window (alpha, alpha + 1), fail-soft: a result
 /// `<= alpha` is an upper bound of the exact score, one `> alpha` a lower bound.
 #[inline(always)]
 pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
     let empty = !(p | o);
     let n = K::popcount(empty);
-    if n <= SHALLOW {
+    if n <= DEPTH_TO_SHALLOW_SEARCH {
         let (score, nodes) = solve_shallow::<K>(p, o, alpha).unwrap_or((alpha, 0));
         s.nodes += nodes;
         return score;
@@ -97,16 +75,13 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         return alpha;
     }
     s.tt.prefetch(p, o);
-    if alpha >= NWS_STABILITY_THRESHOLD[n as usize] as i32 {
-        let score = 64 - 2 * K::get_stability(o, p);
-        if score <= alpha {
-            return score;
-        }
+    if let Some(score) = stability_cutoff::<K>(p, o, alpha, n) {
+        return score;
     }
     let moves = K::get_moves(p, o);
     if moves == 0 {
         if K::get_moves(o, p) == 0 {
-            return final_score::<K>(p, n);
+            return final_score(K::popcount(p), n as i32);
         }
         return -K::nws(s, o, p, -alpha - 1);
     }
@@ -176,7 +151,7 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
     let moves = K::get_moves(p, o);
     if moves == 0 {
         if K::get_moves(o, p) == 0 {
-            return (final_score::<K>(p, n), NO_MOVE);
+            return (final_score(K::popcount(p), n as i32), NO_MOVE);
         }
         return (-K::pvs(s, o, p, -beta, -alpha), NO_MOVE);
     }
