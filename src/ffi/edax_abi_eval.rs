@@ -61,8 +61,9 @@ pub unsafe extern "C" fn eval_init(eval: *mut EkEval) {
 /// write is ignored.
 fn fatal(message: &[&[u8]]) -> ! {
     for part in [b"edax_kernels: ".as_slice()].iter().chain(message).chain(&[b"\n".as_slice()]) {
+        // The count is a size_t on POSIX and an unsigned int on Windows; the parts are short.
         // SAFETY: writes part.len() bytes from a live slice to file descriptor 2.
-        unsafe { libc::write(2, part.as_ptr().cast(), part.len()) };
+        unsafe { libc::write(2, part.as_ptr().cast(), part.len() as _) };
     }
     // SAFETY: exit runs the atexit handlers and ends the process, as Edax's fatal_error does.
     unsafe { libc::exit(libc::EXIT_FAILURE) }
