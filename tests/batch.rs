@@ -11,7 +11,10 @@ use edax_kernels::ffi::batch_api::*;
 use edax_kernels::{BatchIn, BatchOut, EkBoard, Isa, Kernels};
 use std::sync::OnceLock;
 
-const N: usize = 1_000_000;
+/// Random positions checked: a million (fewer under emulation, `common::scaled`).
+fn n() -> usize {
+    common::scaled(1_000_000)
+}
 
 /// Structure-of-arrays inputs: squares, players, opponents.
 struct Inputs {
@@ -48,7 +51,7 @@ fn soa(boards: &[EkBoard], seed: u64) -> Inputs {
 
 fn reachable() -> &'static Inputs {
     static R: OnceLock<Inputs> = OnceLock::new();
-    R.get_or_init(|| soa(&random_positions(0xBA7C_0001, N), 0xBA7C_0002))
+    R.get_or_init(|| soa(&random_positions(0xBA7C_0001, n()), 0xBA7C_0002))
 }
 
 /// Arbitrary pairs, overlapping bitboards included.
@@ -56,7 +59,7 @@ fn raw() -> &'static Inputs {
     static R: OnceLock<Inputs> = OnceLock::new();
     R.get_or_init(|| {
         let mut rng = SplitMix64(0xBA7C_0003);
-        let boards: Vec<EkBoard> = (0..N)
+        let boards: Vec<EkBoard> = (0..n())
             .map(|i| {
                 let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
                 match i % 3 {
@@ -142,9 +145,9 @@ fn every_level_equals_portable_and_its_single_board_kernels() {
 fn reachable_inputs_cover_moves_squares_and_non_squares() {
     let inp = reachable();
     let k = portable();
-    let legal = (0..N).filter(|&i| k.get_moves(inp.ps[i], inp.os[i]) >> (inp.xs[i] & 63) & 1 == 1).count();
+    let legal = (0..n()).filter(|&i| k.get_moves(inp.ps[i], inp.os[i]) >> (inp.xs[i] & 63) & 1 == 1).count();
     let non_squares = inp.xs.iter().filter(|&&x| !(0..64).contains(&x)).count();
-    assert!(legal > N / 2 && non_squares > N / 32, "legal {legal}, non-squares {non_squares}");
+    assert!(legal > n() / 2 && non_squares > n() / 32, "legal {legal}, non-squares {non_squares}");
 }
 
 /// Every length 0..=40 at every start offset 0..8 (unaligned starts, every remainder mod 8

@@ -8,11 +8,14 @@ use common::{random_positions, supported_levels, SplitMix64};
 use edax_kernels::{EkBoard, Isa, Kernels};
 use std::sync::OnceLock;
 
-const N: usize = 1_000_000;
+/// Random positions checked: a million (fewer under emulation, `common::scaled`).
+fn n() -> usize {
+    common::scaled(1_000_000)
+}
 
 fn positions() -> &'static [EkBoard] {
     static P: OnceLock<Vec<EkBoard>> = OnceLock::new();
-    P.get_or_init(|| random_positions(0xEDA5_0001, N))
+    P.get_or_init(|| random_positions(0xEDA5_0001, n()))
 }
 
 /// Arbitrary pairs: independent random words, sparse and dense masks of them, and pairs
@@ -21,7 +24,7 @@ fn raw_boards() -> &'static [EkBoard] {
     static R: OnceLock<Vec<EkBoard>> = OnceLock::new();
     R.get_or_init(|| {
         let mut rng = SplitMix64(0xEDA5_0002);
-        (0..N)
+        (0..n())
             .map(|i| {
                 let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
                 match i % 4 {
@@ -59,7 +62,7 @@ fn position_sets_cover_every_empties_count() {
         seen[64 - (b.player | b.opponent).count_ones() as usize] = true;
     }
     assert!(seen.iter().all(|&s| s), "some empties count never occurs");
-    assert_eq!(positions().len(), N);
+    assert_eq!(positions().len(), n());
 }
 
 #[test]

@@ -9,7 +9,10 @@ use edax_kernels::{EkBoard, Isa, Kernels};
 use std::time::Instant;
 
 /// Positions of the differential test.
-const N: usize = 1_000_000;
+/// Random positions checked: a million (fewer under emulation, `common::scaled`).
+fn n() -> usize {
+    common::scaled(1_000_000)
+}
 
 fn portable() -> &'static Kernels {
     Isa::Portable.kernels().expect("portable is always supported")
@@ -105,17 +108,17 @@ fn check_fail_soft_and_levels(boards: &[EkBoard], first: usize) {
 #[test]
 fn fail_soft_bounds_and_every_level_equals_portable() {
     let start = Instant::now();
-    let positions = random_positions_where(0x5A11_0001, N, |b| (b.player | b.opponent).count_zeros() <= 10);
+    let positions = random_positions_where(0x5A11_0001, n(), |b| (b.player | b.opponent).count_zeros() <= 10);
     let mut by_empties = [0usize; 11];
     for b in &positions {
         by_empties[(b.player | b.opponent).count_zeros() as usize] += 1;
     }
-    assert!(by_empties.iter().all(|&c| c > N / 20), "positions by empties: {by_empties:?}");
+    assert!(by_empties.iter().all(|&c| c > n() / 20), "positions by empties: {by_empties:?}");
     // Two halves on two threads.
-    let (a, b) = positions.split_at(N / 2);
+    let (a, b) = positions.split_at(n() / 2);
     std::thread::scope(|s| {
         s.spawn(|| check_fail_soft_and_levels(a, 0));
-        check_fail_soft_and_levels(b, N / 2);
+        check_fail_soft_and_levels(b, n() / 2);
     });
-    eprintln!("{N} positions (by empties {by_empties:?}) in {:.1} s", start.elapsed().as_secs_f64());
+    eprintln!("{} positions (by empties {by_empties:?}) in {:.1} s", n(), start.elapsed().as_secs_f64());
 }

@@ -4,6 +4,16 @@
 use edax_kernels::{EkBoard, Isa, Kernels};
 use std::path::PathBuf;
 
+/// `n`, the number of random positions a test checks natively, divided by `EK_TEST_SCALE` when
+/// that is set: the emulated suites (scripts/test-cross.sh, under qemu, where code runs tens of
+/// times slower) check that part of the same sequence of positions.
+pub fn scaled(n: usize) -> usize {
+    match std::env::var("EK_TEST_SCALE") {
+        Ok(v) => n / v.parse::<usize>().ok().filter(|&d| d > 0).expect("EK_TEST_SCALE: a positive divisor"),
+        Err(_) => n,
+    }
+}
+
 /// The levels this CPU supports, lowest first.
 pub fn supported_levels() -> Vec<&'static Kernels> {
     Isa::ALL.into_iter().filter_map(Isa::kernels).collect()
