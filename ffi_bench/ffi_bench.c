@@ -432,7 +432,9 @@ static double now_ns(void)
 	return (double) t.tv_sec * 1e9 + (double) t.tv_nsec;
 }
 
+#ifdef __linux__
 static int perf_fd = -1;
+#endif
 
 static void perf_open(void)
 {

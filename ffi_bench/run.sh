@@ -13,20 +13,33 @@
 # Side B is edax-kernels from target/capi/release, rebuilt by scripts/build-capi.sh when its
 # sources changed, linked statically (--shared links the shared library instead). Other options
 # go to ffi_bench (--help).
+# --windows builds both sides and ffi_bench for Windows x86-64 with MinGW (side A's objects then
+# built by MinGW too, e.g. CC=x86_64-w64-mingw32-gcc-posix AR=x86_64-w64-mingw32-ar
+# OBJCOPY=x86_64-w64-mingw32-objcopy ffi_bench/side-a.sh EDAX --out target/side-a/edax46-windows)
+# and runs it under Wine, where CPU-bound code runs natively: the library's Windows code timed
+# against Edax's MinGW-built kernels (../shared/PLATFORMS.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out="$root/ffi_bench/out"
-mkdir -p "$out"
-CC=${CC:-cc}
-cflags=(-std=c11 -O2 -march=native -Wall -Wextra -Werror)
-side_a=() shared=0 args=()
+side_a=() shared=0 args=() windows=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --side-a) read -r -a side_a <<< "$2"; shift 2 ;;
         --shared) shared=1; shift ;;
+        --windows) windows=1; shift ;;
         *) args+=("$1"); shift ;;
     esac
 done
+out="$root/ffi_bench/out"
+run=() exe=ffi_bench
+if [ "$windows" = 1 ]; then
+    # shellcheck source=../scripts/cross/wine-env.sh
+    source "$root/scripts/cross/wine-env.sh"
+    out="$root/ffi_bench/out-windows" CC=x86_64-w64-mingw32-gcc-posix run=("$WINE") exe=ffi_bench.exe
+    [ "$shared" = 0 ] || { echo "$0: --windows links the static library only" >&2; exit 2; }
+fi
+mkdir -p "$out"
+CC=${CC:-cc}
+cflags=(-std=c11 -O2 -march=native -Wall -Wextra -Werror)
 if [ ${#side_a[@]} -eq 0 ]; then
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref.c" -o "$out/edax_ref.o"
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_ref_eval.c" -o "$out/edax_ref_eval.o"
@@ -40,12 +53,17 @@ else
     "$CC" "${cflags[@]}" -c "$root/ffi_bench/ref/edax_support.c" -o "$out/edax_support.o"
     side_a+=("$out/edax_support.o")
 fi
-lib=$(cd "$root" && "$root/scripts/build-capi.sh" | tail -n 1)
+if [ "$windows" = 1 ]; then
+    lib=$(cd "$root" && "$root/scripts/build-capi.sh" --target x86_64-pc-windows-gnu | tail -n 1)
+else
+    lib=$(cd "$root" && "$root/scripts/build-capi.sh" | tail -n 1)
+fi
 lib=$(cd "$root" && cd "$lib" && pwd)
-if [ "$shared" = 1 ]; then side_b=(-L"$lib" -ledax_kernels -Wl,-rpath,"$lib");
+if [ "$windows" = 1 ]; then side_b=("$lib/libedax_kernels.a" -lkernel32 -lntdll -luserenv -lws2_32 -ldbghelp -static);
+elif [ "$shared" = 1 ]; then side_b=(-L"$lib" -ledax_kernels -Wl,-rpath,"$lib");
 else side_b=("$lib/libedax_kernels.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc); fi
 # ffi_bench refers to side A's names weakly, which pulls nothing out of an archive: side A's
 # archives are linked whole.
 "$CC" "${cflags[@]}" -I"$root/include" -I"$root/ffi_bench/ref" "$root/ffi_bench/ffi_bench.c" \
-    -Wl,--whole-archive "${side_a[@]}" -Wl,--no-whole-archive "${side_b[@]}" -o "$out/ffi_bench"
-exec "$out/ffi_bench" --side-a-name "$side_a_name" "${args[@]}"
+    -Wl,--whole-archive "${side_a[@]}" -Wl,--no-whole-archive "${side_b[@]}" -o "$out/$exe"
+exec "${run[@]}" "$out/$exe" --side-a-name "$side_a_name" "${args[@]}"

@@ -22,7 +22,8 @@
 #   edax-avx: Edax AVX's bit.c and board.c, each its own unit, and side_a/edax_avx_adapter.c
 #             giving them Edax 4.6's names: 13 kernels; no board_unique, evaluation or searches
 #             (the script says why).
-# Needs a C compiler (CC, default cc), ar and objcopy.
+# Needs a C compiler (CC, default cc), ar and objcopy (AR, OBJCOPY: e.g. MinGW's, with CC a MinGW
+# gcc, for ffi_bench/run.sh --windows).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage() { echo "usage: $0 EDAX_CHECKOUT [--flavour edax46|edax-avx] [--march ARCH] [--cflags \"...\"] [--out DIR]" >&2; exit 2; }
@@ -47,7 +48,7 @@ if [ -z "$flavour" ]; then
     elif [ -f "$src/simd.h" ] && [ -f "$src/all.c" ]; then flavour=edax46
     else echo "side-a: $src: neither Edax 4.6 nor Edax AVX as far as its files tell; give --flavour" >&2; exit 2; fi
 fi
-CC=${CC:-cc}
+CC=${CC:-cc} AR=${AR:-ar} OBJCOPY=${OBJCOPY:-objcopy}
 read -r -a extra_flags <<< "$extra"
 # Whether the compiler defines a macro for the target (e.g. __AVX2__).
 target_has() { case "$("$CC" -march="$march" "${extra_flags[@]}" -dM -E -x c - < /dev/null)" in *"#define $1 "*) return 0 ;; esac; return 1; }
@@ -80,18 +81,18 @@ case "$flavour" in
         for f in board bit crc32c flip eval; do compile "$f" "$src/$f.c"; objs+=("$out/$f.o"); done
         compile adapter "$root/ffi_bench/side_a/edax46_adapter.c"; objs+=("$out/adapter.o")
         compile search "$root/ffi_bench/side_a/edax46_search.c"
-        objcopy --keep-global-symbol=ref_solve_shallow --keep-global-symbol=ref_nws_endgame "$out/search.o"
+        "$OBJCOPY" --keep-global-symbol=ref_solve_shallow --keep-global-symbol=ref_nws_endgame "$out/search.o"
         objs+=("$out/search.o")
         # Below AVX2, board_unique keeps another symmetry on ties than the known answers (the
         # AVX2 build's, tests/data/golden/README.md): left out.
-        if ! target_has __AVX2__; then objcopy --localize-symbol=board_unique "$out/board.o"; fi ;;
+        if ! target_has __AVX2__; then "$OBJCOPY" --localize-symbol=board_unique "$out/board.o"; fi ;;
     edax-avx)
         for f in bit board; do compile "$f" "$src/$f.c"; objs+=("$out/$f.o"); done
-        objcopy --localize-symbol=board_unique "$out/board.o"
+        "$OBJCOPY" --localize-symbol=board_unique "$out/board.o"
         compile adapter "$root/ffi_bench/side_a/edax_avx_adapter.c"; objs+=("$out/adapter.o") ;;
 esac
 rm -f "$out/libside_a.a"
-ar rcs "$out/libside_a.a" "${objs[@]}"
+"$AR" rcs "$out/libside_a.a" "${objs[@]}"
 {
     echo "flavour: $flavour"
     echo "checkout: $src ($commit)"

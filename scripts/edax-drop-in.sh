@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Edax 4.6 linked to this library, as docs/edax-drop-in.md describes it, in one command:
-#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock]
+#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock] [--target T]
 # EDAX_CHECKOUT is a checkout of Edax 4.6 (abulmo/edax-reversi, commit 14f048c). It is COPIED to
 # OUT_DIR and only that copy is edited and built: the checkout is left as it is, and nothing of
 # Edax's code is copied into, or committed to, this repository (the edits below name only the
@@ -19,13 +19,26 @@
 # Then `make build CC=gcc ARCH=x86-64-v3 LIBS=...` in OUT_DIR/src (the doc's "Link"), and the
 # tests' synthetic eval.dat (scripts/synthetic-eval.sh) as OUT_DIR/data/eval.dat, so that, from
 # OUT_DIR, `bin/lEdax-x86-64-v3 -solve problem/fforum-20-39.obf -n 1` gives the doc's node counts.
+# --target windows or --target aarch64 cross-builds the same edits and library for Windows x86-64
+# (MinGW, plus the two local changes Edax 4.6 needs there, in the stock build too: util.h maps
+# aligned_alloc to _aligned_malloc for MinGW as for MSVC; bit.c's last_bit, the log2 of a
+# search's node count that Edax stores in its table as the entry's cost, uses __builtin_clzl,
+# whose unsigned long is 32 bits on Windows (so MinGW-built Edax stores 32 + log2 for any cost
+# below 2^32, a different table from Edax's elsewhere; the library's endgame search stores the
+# true log2, as Edax on Linux and MSVC-built Edax do); run it under Wine) or Linux ARM64 (Edax's NEON code,
+# -march=armv8-a; run it under qemu-aarch64): Edax's own `all.c` compiled directly with the flags
+# of ../shared/PLATFORMS.md (-O2), into bin/wEdax-x86-64-v3.exe or bin/lEdax-armv8-a. Compare
+# those builds' node counts, not their times (Wine slows Edax's threads, qemu everything).
 # Build output goes to stderr; the last line on stdout is the path of the binary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock]" >&2; exit 2; }
-checkout="" out="" eval=0 endgame=1 stock=0
-for arg; do
+usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock] [--target windows|aarch64]" >&2; exit 2; }
+checkout="" out="" eval=0 endgame=1 stock=0 target=native
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+    arg=${args[i]}
     case "$arg" in
+        --target) i=$((i + 1)); target=${args[i]:-}; [[ $target == windows || $target == aarch64 ]] || usage ;;
         --eval) eval=1 ;;
         --no-endgame) endgame=0 ;;
         --stock) stock=1 ;;
@@ -51,7 +64,29 @@ out=$(cd "$out" && pwd)
        "($(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout'))"
   echo "stock=$stock eval=$eval endgame=$endgame"; } > "$out/$marker"
 
+if [ "$target" = windows ]; then
+    echo "== util.h: aligned_alloc as _aligned_malloc for MinGW too (Edax 4.6 does it for MSVC only);" \
+        "bit.c: its GCC branch's 64-bit bit scans with __builtin_clzll (its __builtin_clzl takes a" \
+        "32-bit unsigned long on Windows)" >&2
+    python3 - "$out/src" <<'PY'
+import sys
+src = sys.argv[1]
+def change(name, old, new):
+    path = f"{src}/{name}"
+    text = open(path, encoding="latin-1", newline="").read()
+    if text.count(old) != 1:
+        sys.exit(f"edax-drop-in: {path}: {old!r} is not there once; nothing was built")
+    open(path, "w", encoding="latin-1", newline="").write(text.replace(old, new))
+change("util.h", "#elif defined(_MSC_VER)\n\n#include <malloc.h>",
+       "#elif defined(_MSC_VER) || defined(__MINGW32__)\n\n#include <malloc.h>")
+# last_bit (a search's cost, stored in the table) and bit_leading_zeros_64 (the NEON flip's).
+change("bit.c", "return 63 - __builtin_clzl(b);", "return 63 - __builtin_clzll(b);")
+change("bit.c", "return __builtin_clzl(b); // GNUC/CLANG version", "return __builtin_clzll(b); // GNUC/CLANG version")
+PY
+fi
+
 libs="-lm -lrt"
+[ "$target" = native ] || libs="" # the cross builds' command lines name their system libraries
 if [ "$stock" = 0 ]; then
     echo "== editing $out/src (steps 1-5$([ "$eval" = 1 ] && echo ', 6')$([ "$endgame" = 1 ] && echo ', 8'))" >&2
     python3 - "$out/src" "$eval" "$endgame" <<'PY'
@@ -221,20 +256,42 @@ if with_endgame:
     end.save()
 PY
     variant=edax-abi; [ "$eval" = 1 ] && variant=edax-abi-eval
-    echo "== building the library (scripts/build-capi.sh --$variant)" >&2
-    libdir=$("$root/scripts/build-capi.sh" "--$variant" | tail -n 1)
+    triple=()
+    case "$target" in
+        windows) triple=(--target x86_64-pc-windows-gnu) ;;
+        aarch64) triple=(--target aarch64-unknown-linux-gnu) ;;
+    esac
+    echo "== building the library (scripts/build-capi.sh --$variant ${triple[*]})" >&2
+    libdir=$("$root/scripts/build-capi.sh" "--$variant" "${triple[@]}" | tail -n 1)
     libdir=$(cd "$root" && cd "$libdir" && pwd)
-    # The static library, with its system libraries (Libs.private of edax_kernels.pc).
-    libs="-lm -lrt $libdir/libedax_kernels.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
+    # The static library, with its system libraries (rustc --print native-static-libs).
+    case "$target" in
+        windows) libs="$libdir/libedax_kernels.a -lkernel32 -lntdll -luserenv -lws2_32 -ldbghelp" ;;
+        *) libs="-lm -lrt $libdir/libedax_kernels.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc" ;;
+    esac
 fi
 
-echo "== building Edax (make build CC=gcc ARCH=x86-64-v3 LIBS=\"$libs\")" >&2
 mkdir -p "$out/bin"
-make -C "$out/src" build CC=gcc ARCH=x86-64-v3 LIBS="$libs" >&2
-bin=$out/bin/lEdax-x86-64-v3
-[ -x "$bin" ] || { echo "$0: make left no $bin" >&2; exit 1; }
+case "$target" in
+    native)
+        echo "== building Edax (make build CC=gcc ARCH=x86-64-v3 LIBS=\"$libs\")" >&2
+        make -C "$out/src" build CC=gcc ARCH=x86-64-v3 LIBS="$libs" >&2
+        bin=$out/bin/lEdax-x86-64-v3 ;;
+    windows)
+        # MinGW has no threads.h: with __STDC_NO_THREADS__ Edax uses pthreads (winpthreads).
+        bin=$out/bin/wEdax-x86-64-v3.exe
+        echo "== building Edax for Windows (x86_64-w64-mingw32-gcc-posix, -march=x86-64-v3)" >&2
+        (cd "$out/src" && x86_64-w64-mingw32-gcc-posix -std=c17 -O2 -march=x86-64-v3 -D_GNU_SOURCE=1 \
+            -D__USE_MINGW_ANSI_STDIO -D__STDC_NO_THREADS__ -DNDEBUG all.c -o "$bin" -static $libs -lpthread -lws2_32 -lm) >&2 ;;
+    aarch64)
+        bin=$out/bin/lEdax-armv8-a
+        echo "== building Edax for ARM64 (aarch64-linux-gnu-gcc, -march=armv8-a: Edax's NEON code)" >&2
+        (cd "$out/src" && aarch64-linux-gnu-gcc -std=c17 -O2 -march=armv8-a -D_GNU_SOURCE=1 -DNDEBUG all.c \
+            -o "$bin" $libs -lm -lpthread -lrt) >&2 ;;
+esac
+[ -x "$bin" ] || { echo "$0: the build left no $bin" >&2; exit 1; }
 
 mkdir -p "$out/data"
 cp "$("$root/scripts/synthetic-eval.sh")" "$out/data/eval.dat"
-echo "== done; from $out: bin/lEdax-x86-64-v3 -solve problem/fforum-20-39.obf -n 1" >&2
+echo "== done; from $out: bin/${bin##*/} -solve problem/fforum-20-39.obf -n 1" >&2
 echo "$bin"

@@ -42,7 +42,24 @@ command -v nuget >/dev/null || need+=(nuget)
 { command -v javac >/dev/null && [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
     need+=(openjdk-17-jdk-headless)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+# The other platforms (scripts/test-cross.sh): Windows x86-64 with MinGW (gcc, g++ and the
+# posix-threads variants) run under Wine; Linux ARM64 with the cross gcc and g++, run under
+# qemu-aarch64; clang reads the header as MSVC does; llvm-dlltool makes the DLL's MSVC import
+# library.
+command -v x86_64-w64-mingw32-gcc-posix >/dev/null || need+=(gcc-mingw-w64-x86-64)
+command -v x86_64-w64-mingw32-g++-posix >/dev/null || need+=(g++-mingw-w64-x86-64)
+command -v wine64 >/dev/null || [ -x /usr/lib/wine/wine64 ] || need+=(wine64)
+command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
+command -v aarch64-linux-gnu-g++ >/dev/null || need+=(g++-aarch64-linux-gnu)
+command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
+command -v clang >/dev/null || need+=(clang)
+command -v llvm-dlltool >/dev/null || need+=(llvm)
 install "${need[@]}"
+# Their Rust standard libraries (macOS: type-checked only, there is no SDK here).
+installed_targets=$(rustup target list --installed)
+for target in x86_64-pc-windows-gnu aarch64-unknown-linux-gnu x86_64-apple-darwin aarch64-apple-darwin; do
+    grep -qx "$target" <<<"$installed_targets" || rustup target add "$target"
+done
 # The Python binding (bindings/test.sh): maturin (the wheel's build backend), auditwheel, NumPy
 # and pytest in a tools venv under target/; and NumPy's and pytest's wheels in a local folder,
 # from which the tests fill the fresh venv they install the binding's wheel into.

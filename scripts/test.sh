@@ -58,6 +58,11 @@ run bindings/test.sh python
 step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
 run c_tests/sanitize.sh "$capi"
 
+step "other platforms: Windows x86-64 (MinGW) under Wine, Linux ARM64 (NEON) under qemu, macOS type-checked"
+run scripts/test-cross.sh windows
+run scripts/test-cross.sh aarch64
+run scripts/test-cross.sh macos
+
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 run ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --check-only --positions 50000
 # The AVX-SSE transition benchmark builds and runs (a short run: its numbers are BENCHMARKS.md's).

@@ -1,16 +1,21 @@
 /*
  * JNI glue of the Java binding (package edaxkernels). Compiled against the JDK's jni.h and
  * include/edax_kernels.h; it has no link-time dependency on the library: Library.open()
- * loads libedax_kernels.so with dlopen (from the path the Java side chose: explicit, the
- * EDAX_KERNELS_LIB variable, or the bare file name for the system search path) and resolves
- * every function it calls. Batch calls pin the Java arrays (GetPrimitiveArrayCritical, no copy
+ * loads libedax_kernels.so with dlopen (edax_kernels.dll with LoadLibraryW on Windows; from the
+ * path the Java side chose: explicit, the EDAX_KERNELS_LIB variable, or the bare file name for
+ * the system search path) and resolves every function it calls. Batch calls pin the Java arrays (GetPrimitiveArrayCritical, no copy
  * on HotSpot) for the duration of one library call; a batch solve, too long for that, copies
  * them. An Eval's EkEval lives in C memory (malloc), its address held by the Java object as a
  * long, as a Solver's EkSolver.
  */
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <dlfcn.h>
+#endif
 #include <jni.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -37,16 +42,40 @@ static struct {
 #undef EK_FIELD
 } ek;
 
-JNIEXPORT jstring JNICALL Java_edaxkernels_Library_open(JNIEnv *env, jclass cls, jstring path) {
-    (void)cls;
+#ifdef _WIN32
+/* The library opened from a path in UTF-16 (Java's own strings), and the reason it failed. */
+static void *open_library(JNIEnv *env, jstring path, char *why, size_t size) {
+    const jchar *file = (*env)->GetStringChars(env, path, NULL);
+    if (file == NULL) return NULL;
+    HMODULE lib = LoadLibraryW((LPCWSTR)file);
+    DWORD error = GetLastError();
+    (*env)->ReleaseStringChars(env, path, file);
+    if (lib == NULL && FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL, error, 0, why,
+                                      (DWORD)size, NULL) == 0)
+        snprintf(why, size, "LoadLibraryW failed with error %lu", (unsigned long)error);
+    return (void *)lib;
+}
+#define SYMBOL(lib, name) ((void *)GetProcAddress((HMODULE)(lib), name))
+#else
+static void *open_library(JNIEnv *env, jstring path, char *why, size_t size) {
     const char *file = (*env)->GetStringUTFChars(env, path, NULL);
-    if (file == NULL) return NULL; /* OutOfMemoryError pending */
+    if (file == NULL) return NULL;
     void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     (*env)->ReleaseStringUTFChars(env, path, file);
-    if (lib == NULL) return (*env)->NewStringUTF(env, dlerror());
-    /* POSIX's way to store a dlsym result in a function pointer. */
+    if (lib == NULL) snprintf(why, size, "%s", dlerror());
+    return lib;
+}
+#define SYMBOL(lib, name) dlsym((lib), (name))
+#endif
+
+JNIEXPORT jstring JNICALL Java_edaxkernels_Library_open(JNIEnv *env, jclass cls, jstring path) {
+    (void)cls;
+    char why[512] = "";
+    void *lib = open_library(env, path, why, sizeof why);
+    if (lib == NULL) return (*env)->ExceptionCheck(env) ? NULL : (*env)->NewStringUTF(env, why);
+    /* POSIX's way to store a dlsym result in a function pointer (GetProcAddress's the same). */
 #define EK_RESOLVE(name) \
-    *(void **)&ek.name = dlsym(lib, #name); \
+    *(void **)&ek.name = SYMBOL(lib, #name); \
     if (ek.name == NULL) return (*env)->NewStringUTF(env, "the library has no " #name " (an older version?)");
     EK_FUNCTIONS(EK_RESOLVE)
 #undef EK_RESOLVE
@@ -308,7 +337,7 @@ JNIEXPORT jint S(solveBatch0)(JNIEnv *env, jclass cls, jlong h, jint n, jlongArr
         (*env)->GetLongArrayRegion(env, os, 0, n, o);
         (*env)->GetIntArrayRegion(env, scores, 0, n, s);
         if (moves != NULL) (*env)->GetIntArrayRegion(env, moves, 0, n, x);
-        r = ek.ek_solver_solve_batch(SOLVER(h), (size_t)n, (const uint64_t *)p, (const uint64_t *)o, s, x);
+        r = ek.ek_solver_solve_batch(SOLVER(h), (size_t)n, (const uint64_t *)p, (const uint64_t *)o, (int32_t *)s, (int32_t *)x);
         (*env)->SetIntArrayRegion(env, scores, 0, n, s);
         if (moves != NULL) (*env)->SetIntArrayRegion(env, moves, 0, n, x);
     }

@@ -21,14 +21,29 @@ final class Bundled {
 
     private Bundled() {}
 
-    /** The platform directory of this JVM's natives in the jar, e.g. "linux-x86_64" (null if unknown). */
+    /**
+     * The platform directory of this JVM's natives in the jar: "linux-x86_64", "linux-aarch64" or
+     * "windows-x86_64" (null for any other).
+     */
     static String platform() {
         String os = System.getProperty("os.name", "").toLowerCase();
         String arch = System.getProperty("os.arch", "");
-        if (os.startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64"))) {
+        boolean x64 = arch.equals("amd64") || arch.equals("x86_64");
+        if (os.startsWith("linux") && x64) {
             return "linux-x86_64";
         }
+        if (os.startsWith("linux") && arch.equals("aarch64")) {
+            return "linux-aarch64";
+        }
+        if (os.startsWith("windows") && x64) {
+            return "windows-x86_64";
+        }
         return null;
+    }
+
+    /** Whether this JVM runs on Windows, where the libraries are DLLs. */
+    static boolean windows() {
+        return System.getProperty("os.name", "").toLowerCase().startsWith("windows");
     }
 
     /** The extracted file of the jar's library {@code name}, or null when the jar has none for this platform. */

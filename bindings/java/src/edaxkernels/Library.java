@@ -4,27 +4,29 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Loads libedax_kernels.so, once per process: from an explicit path ({@link #load(String)}), else
- * from the path in the environment variable EDAX_KERNELS_LIB, else the copy packed in the jar
- * (extracted once to a cache directory, see {@link #CACHE_PROPERTY}), else from the system search
- * path (LD_LIBRARY_PATH, the linker cache, /usr/lib) when the jar has none for this platform.
- * The first use of {@link Kernels} loads it the default way unless {@code load} came first.
+ * Loads libedax_kernels.so (edax_kernels.dll on Windows), once per process: from an explicit path
+ * ({@link #load(String)}), else from the path in the environment variable EDAX_KERNELS_LIB, else
+ * the copy packed in the jar (extracted once to a cache directory, see {@link #CACHE_PROPERTY};
+ * the jar packs linux-x86_64, linux-aarch64 and windows-x86_64), else from the system search path
+ * (LD_LIBRARY_PATH, the linker cache, /usr/lib; on Windows the DLL search path) when the jar has
+ * none for this platform. The first use of {@link Kernels} loads it the default way unless
+ * {@code load} came first.
  *
- * <p>The JNI glue, libedax_kernels_jni.so, comes from the path in the system property
- * {@code edaxkernels.jni}, else from the jar, else from {@code java.library.path}. It opens
- * libedax_kernels.so itself (dlopen), so the rules above apply exactly.
+ * <p>The JNI glue, libedax_kernels_jni.so (edax_kernels_jni.dll), comes from the path in the
+ * system property {@code edaxkernels.jni}, else from the jar, else from {@code java.library.path}.
+ * It opens the library itself (dlopen, LoadLibraryW), so the rules above apply exactly.
  */
 public final class Library {
     /** The environment variable naming the library's path. */
     public static final String ENV_VAR = "EDAX_KERNELS_LIB";
-    /** The file name searched on the system search path. */
-    public static final String FILE_NAME = "libedax_kernels.so";
+    /** The file name searched on the system search path (and packed in the jar). */
+    public static final String FILE_NAME = Bundled.windows() ? "edax_kernels.dll" : "libedax_kernels.so";
     /** The system property naming the JNI glue's path. */
     public static final String JNI_PROPERTY = "edaxkernels.jni";
     /** The system property naming the directory the jar's libraries are extracted to. */
     public static final String CACHE_PROPERTY = Bundled.CACHE_PROPERTY;
 
-    private static final String GLUE = "libedax_kernels_jni.so";
+    private static final String GLUE = Bundled.windows() ? "edax_kernels_jni.dll" : "libedax_kernels_jni.so";
 
     private static String loadedFrom;
     private static boolean glueLoaded;

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The library on the platforms this machine does not run natively (the test command runs each):
+#   scripts/test-cross.sh windows   x86_64-pc-windows-gnu, built with MinGW, run under Wine: the
+#                                   DLL, its import libraries (MinGW and MSVC) and the static
+#                                   library with each feature, the DLL's exports, the header with
+#                                   MinGW and as MSVC reads it, the Rust tests and the C tests on
+#                                   every level this CPU has (Wine runs the code natively)
+#   scripts/test-cross.sh aarch64   aarch64-unknown-linux-gnu, built with the cross gcc, run under
+#                                   qemu-aarch64: the neon and portable levels; a representative
+#                                   part of the random positions (EK_TEST_SCALE), said below
+#   scripts/test-cross.sh macos     x86_64- and aarch64-apple-darwin: the library type-checked
+#                                   (no macOS SDK here: nothing is linked or run)
+# scripts/setup.sh installs the cross compilers, Wine, qemu and the Rust targets.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+say() { printf '\n== %s\n' "$*"; }
+
+# The Rust test targets that run anywhere. Left out off Linux x86-64: exports (reads the ELF
+# library's machine code with nm/objdump), header (cbindgen on the sources), layers (reads the
+# sources), packaging (reads the packages' files): none depends on the target.
+rust_tests=(--lib --test golden --test differential --test batch --test shallow --test nws_endgame --test eval
+    --test oracle --test bad_input --test solver --test miri --test miri_threads)
+
+# clang's own headers and the target's C headers, for bindgen in the dev-dependency ffi_bench/cref.
+bindgen_args() { # include dir of the target's C library
+    echo "-I$(echo /usr/lib/llvm-*/lib/clang/*/include | awk '{print $NF}') -I$1"
+}
+
+windows() {
+    local t=x86_64-pc-windows-gnu
+    # shellcheck source=cross/wine-env.sh
+    source scripts/cross/wine-env.sh
+    export EK_CPU_LEVELS EK_SYNTHETIC_EVAL CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=$WINE
+    EK_CPU_LEVELS=$(scripts/cpu-levels.sh) # Wine runs the code on this CPU
+    EK_SYNTHETIC_EVAL=$(scripts/synthetic-eval.sh)
+    export BINDGEN_EXTRA_CLANG_ARGS_x86_64_pc_windows_gnu
+    BINDGEN_EXTRA_CLANG_ARGS_x86_64_pc_windows_gnu=$(bindgen_args /usr/x86_64-w64-mingw32/include)
+
+    say "Windows: the DLL, its import libraries and the static library, each feature; the DLL exports what the Linux library does (tests/exports.rs checks those against the header)"
+    local feature dir native lib
+    for feature in "" --edax-abi --edax-abi-eval; do
+        dir=$(scripts/build-capi.sh $feature --target $t | tail -n 1)
+        native=$(scripts/build-capi.sh $feature | tail -n 1)
+        for lib in edax_kernels.dll libedax_kernels.dll.a edax_kernels.lib libedax_kernels.a; do
+            [ -s "$dir/$lib" ] || { echo "FAILED: no $dir/$lib"; exit 1; }
+        done
+        if ! diff <(grep -v '^EXPORTS' "$dir/edax_kernels.def" | awk '{print $1}' | sort) \
+            <(nm -D --defined-only "$native/libedax_kernels.so" | awk '{print $3}' | sort); then
+            echo "FAILED: edax_kernels.dll (${feature:-default}) exports other names than libedax_kernels.so"
+            exit 1
+        fi
+        echo "${feature:-default}: $(grep -vc '^EXPORTS' "$dir/edax_kernels.def") exports, as on Linux"
+    done
+    dir=target/capi/$t/release
+
+    say "Windows: the header, with MinGW's gcc and g++ (-Werror) and with clang as MSVC reads it"
+    local std
+    for std in "x86_64-w64-mingw32-gcc -x c -std=c99" "x86_64-w64-mingw32-g++ -x c++ -std=c++17" \
+        "clang --target=x86_64-pc-windows-msvc -fms-compatibility -x c -std=c11" \
+        "clang --target=x86_64-pc-windows-msvc -fms-compatibility -x c++ -std=c++17"; do
+        echo '#include "edax_kernels.h"' | $std -Wall -Wextra -pedantic -Werror -DEK_EDAX_ABI -DEK_EDAX_ABI_EVAL \
+            -Iinclude -fsyntax-only - || { echo "FAILED: $std"; exit 1; }
+        echo "ok: $std"
+    done
+
+    say "Windows: Rust tests under Wine (levels: $EK_CPU_LEVELS)"
+    cargo test --locked --target $t "${rust_tests[@]}"
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input
+
+    say "Windows: C tests under Wine, the DLL and the static library, every level"
+    EK_CROSS=windows CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-3} c_tests/run.sh "$dir"
+
+    say "Windows: a C program linked to the MSVC import library edax_kernels.lib (read by MinGW's linker)"
+    local out=c_tests/out-windows
+    x86_64-w64-mingw32-gcc -std=c99 -O1 -Iinclude c_tests/known_answers.c "$dir/edax_kernels.lib" \
+        -o "$out/known_answers-msvc-lib.exe"
+    x86_64-w64-mingw32-objdump -p "$out/known_answers-msvc-lib.exe" | grep "DLL Name: edax_kernels.dll" >/dev/null \
+        || { echo "FAILED: not linked to edax_kernels.dll"; exit 1; }
+    "$WINE" "$out/known_answers-msvc-lib.exe" tests/data/golden "$EK_CPU_LEVELS"
+}
+
+aarch64() {
+    local t=aarch64-unknown-linux-gnu
+    # shellcheck source=cross/qemu-env.sh
+    source scripts/cross/qemu-env.sh
+    export EK_SYNTHETIC_EVAL EK_TEST_SCALE=${EK_TEST_SCALE:-20}
+    EK_SYNTHETIC_EVAL=$(scripts/synthetic-eval.sh)
+
+    say "ARM64: the shared and static libraries, each feature"
+    local feature
+    for feature in "" --edax-abi --edax-abi-eval; do
+        scripts/build-capi.sh $feature --target $t | tail -n 1
+    done
+
+    say "ARM64: Rust tests under qemu (levels: $EK_CPU_LEVELS; random positions / $EK_TEST_SCALE; the solver's fforum-20-39 test left out: hours under qemu)"
+    cargo test --locked --target $t "${rust_tests[@]}" -- --skip fforum_20_39
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input
+
+    say "ARM64: C tests under qemu, the shared and the static library, every level"
+    EK_CROSS=aarch64 CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-2} c_tests/run.sh "target/capi/$t/release"
+}
+
+macos() {
+    local t
+    for t in x86_64-apple-darwin aarch64-apple-darwin; do
+        say "macOS: the library type-checked for $t, each feature (no SDK here: not linked, not run)"
+        RUSTFLAGS="-D warnings" cargo check --locked --lib --target $t
+        RUSTFLAGS="-D warnings" cargo check --locked --lib --target $t --features edax-abi-eval
+    done
+}
+
+case "${1:-}" in
+    windows | aarch64 | macos) "$1" ;;
+    *) echo "usage: $0 windows|aarch64|macos" >&2; exit 2 ;;
+esac
+echo "cross ($1): all passed"
