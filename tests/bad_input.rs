@@ -85,7 +85,7 @@ fn name_of(p: *const core::ffi::c_char) -> String {
     unsafe { CStr::from_ptr(p) }.to_str().expect("UTF-8").to_owned()
 }
 
-fn level_names() -> [&'static str; 4] {
+fn level_names() -> [&'static str; Isa::ALL.len()] {
     Isa::ALL.map(Isa::name)
 }
 

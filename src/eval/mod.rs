@@ -135,6 +135,10 @@ pub(crate) trait EvalPrims: Prims {
 }
 
 impl EvalPrims for PortablePrims {}
+#[cfg(target_arch = "aarch64")]
+impl EvalPrims for crate::kernels::neon::NeonPrims {}
+#[cfg(target_arch = "aarch64")]
+impl EvalPrims for crate::kernels::neon::crc::NeonCrcPrims {}
 
 /// Loads an eval.dat file and makes it the weights in use (see `ek_eval_load_file`).
 pub fn load_file(path: &std::path::Path) -> Result<&'static Weights, LoadError> {
