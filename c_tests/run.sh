@@ -31,6 +31,12 @@ build() { # name lang link
 }
 
 eval_dat=$("$root/scripts/synthetic-eval.sh")
+# The levels every CPU of this architecture runs.
+case "$(uname -m)" in
+    x86_64) baseline_levels="portable sse2" ;;
+    aarch64) baseline_levels="portable neon" ;;
+    *) baseline_levels=portable ;;
+esac
 failed=0
 # The header alone, with the Edax names of the edax-abi and edax-abi-eval builds declared too.
 for std in "$CC -x c -std=c99" "$CXX -x c++ -std=c++17"; do
@@ -46,25 +52,26 @@ for lang in c99 cxx17; do
         "$ka" "$root/tests/data/golden" "$("$root/scripts/cpu-levels.sh")" || failed=1
         "$(build eval_api "$lang" "$link")" "$root/tests/data/golden" "$eval_dat" || failed=1
         env -u EDAX_KERNELS_ISA "$api" 0 best || failed=1
-        for level in portable sse2 avx2 avx512; do
+        for level in portable sse2 avx2 avx512 neon; do
             if "$api" >/dev/null 2>&1 && EDAX_KERNELS_ISA=$level "$api" 0 "$level" >/dev/null 2>&1; then
                 echo "api_contract with EDAX_KERNELS_ISA=$level: ok"
-            elif [ "$level" = portable ] || [ "$level" = sse2 ]; then
+            elif [[ " $baseline_levels " == *" $level "* ]]; then
                 EDAX_KERNELS_ISA=$level "$api" 0 "$level"; failed=1
             else
-                # Levels above this CPU's are reported as unsupported and the best level is used.
+                # Levels this CPU cannot run (above its best, or of the other architecture: neon
+                # on x86-64) are reported as unsupported and the best level is used.
                 EDAX_KERNELS_ISA=$level "$api" -4 best 2>/dev/null || { echo "unsupported $level not reported"; failed=1; }
             fi
         done
         EDAX_KERNELS_ISA=bogus "$api" -3 best 2>"$out/stderr.txt" || failed=1
         grep -q "EDAX_KERNELS_ISA" "$out/stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
         # The solver: every level switched with ek_set_isa, then each level chosen by
-        # EDAX_KERNELS_ISA with a solve as the process's first call (levels above this CPU's:
+        # EDAX_KERNELS_ISA with a solve as the process's first call (levels this CPU cannot run:
         # the best one is used, reported as unsupported on stderr).
         solver=$(build solver_api "$lang" "$link")
         env -u EDAX_KERNELS_ISA "$solver" "$root/tests/data/fforum" >"$out/solver_api.txt" || { cat "$out/solver_api.txt"; failed=1; }
         tail -n 1 "$out/solver_api.txt"
-        for level in best portable sse2 avx2 avx512; do
+        for level in best portable sse2 avx2 avx512 neon; do
             if [ "$level" = best ]; then run=(env -u EDAX_KERNELS_ISA); else run=(env EDAX_KERNELS_ISA=$level); fi
             "${run[@]}" "$solver" "$root/tests/data/fforum" $level >"$out/solver_api.txt" 2>&1 \
                 || { cat "$out/solver_api.txt"; echo "solver_api with EDAX_KERNELS_ISA=$level failed"; failed=1; }
