@@ -25,7 +25,8 @@ fn levels_of_the_cpu() -> Vec<Isa> {
 #[test]
 fn every_level_this_cpu_has_is_tested() {
     let cpu = levels_of_the_cpu();
-    let tested: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let mut tested: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    tested.dedup(); // a level's tables are adjacent
     let names = |v: &[Isa]| v.iter().map(|i| i.name()).collect::<Vec<_>>().join(" ");
     let absent: Vec<Isa> = Isa::ALL.into_iter().filter(|i| !tested.contains(i)).collect();
     // The test command shows this line (cargo test -- --nocapture) and repeats it at the end.

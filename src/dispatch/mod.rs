@@ -98,6 +98,21 @@ impl Isa {
         }
     }
 
+    /// Every table of the level this CPU can run, the one [`Isa::kernels`] returns first: on a
+    /// CPU with the CRC32 instructions the neon level also has its table without them, which
+    /// only a CPU lacking them would otherwise run (no qemu CPU model lacks them), so that the
+    /// tests run both. For tests.
+    #[doc(hidden)]
+    pub fn tables(self) -> Vec<&'static Kernels> {
+        #[allow(unused_mut)]
+        let mut tables: Vec<&'static Kernels> = self.kernels().into_iter().collect();
+        #[cfg(target_arch = "aarch64")]
+        if self == Isa::Neon && tables.first().is_some_and(|k| core::ptr::eq(*k, &levels::neon_crc::KERNELS)) {
+            tables.push(&levels::neon::KERNELS);
+        }
+        tables
+    }
+
     fn from_u8(v: u8) -> Isa {
         match v {
             1 => Isa::Sse2,
