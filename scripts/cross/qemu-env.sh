@@ -5,7 +5,8 @@
 # qemu), bindgen's include dirs for the target (the dev-dependency ffi_bench/cref runs bindgen),
 # QEMU_CPU=max (an ARMv8 CPU with the CRC32 extension, which the neon level's hash uses when the
 # CPU has it) and EK_CPU_LEVELS, the levels tests/golden.rs expects (scripts/cpu-levels.sh reads
-# the host's CPU, not the emulated one).
+# the host's CPU, not the emulated one), and EK_CHILD_RUNNER (tests that start their own binary
+# again start it under qemu: an emulated program cannot exec an AArch64 one without binfmt_misc).
 # Usage: . scripts/cross/qemu-env.sh; cargo test --target aarch64-unknown-linux-gnu ...
 #        qemu-aarch64 -L "$QEMU_SYSROOT" ./program        (a C program built with aarch64-linux-gnu-gcc)
 # shellcheck shell=bash
@@ -20,4 +21,6 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L $QEMU_SYSR
 _clang_include=$(ls -d /usr/lib/llvm-*/lib/clang/*/include 2>/dev/null | sort -V | tail -n 1)
 export BINDGEN_EXTRA_CLANG_ARGS_aarch64_unknown_linux_gnu="-I$_clang_include -I$QEMU_SYSROOT/include"
 export EK_CPU_LEVELS=${EK_CPU_LEVELS:-portable neon}
+# How the tests that re-run their own binary in a child process start it (tests/common).
+export EK_CHILD_RUNNER="qemu-aarch64 -L $QEMU_SYSROOT"
 unset _clang_include
