@@ -79,8 +79,7 @@ features! {
     /// `flip` for x in 0..=63: the four lines both ways on (board, reversed board).
     #[inline]
     unsafe fn flip_sq(x: usize, p: u64, o: u64) -> u64 {
-        // SAFETY: `x & 63` is in the table; each pair is 16 bytes, 16-byte aligned.
-        let m = unsafe { RAY_PAIRS.get_unchecked(x & 63) };
+        let m = &RAY_PAIRS[x & 63];
         let (pp, oo) = (with_reversed(p), with_reversed(o));
         let ray = |i: usize| vld1q_u64(m.0[i].as_ptr());
         let f = vorrq_u64(
