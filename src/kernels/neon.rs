@@ -8,6 +8,10 @@
 //! ways, and every ray is found with the `x & -x` of the towards-larger-bits form (NEON has no
 //! 64-bit leading-zero count). The same pair of lanes serves `get_moves` and the diagonal
 //! full lines of `get_stability`. The symmetries use the byte-wise RBIT and REV64.
+//!
+//! Edax's own fastest ARM flip scans the lower rays with a scalar CLZ each; that form executes
+//! more instructions per call than this one (scripts/cross/kernel-insns.sh counts them under
+//! qemu, where nothing can be timed).
 
 use super::masks::LINE_MASKS;
 use super::symmetry::first_minimum;
@@ -27,7 +31,7 @@ pub(crate) fn supported() -> bool {
     std::arch::is_aarch64_feature_detected!("neon")
 }
 
-/// Whether this CPU has the CRC32 instructions (the `crc` sub-level's hash).
+/// Whether this CPU has the CRC32 instructions (the hash of the level's `crc` table).
 pub(crate) fn crc_supported() -> bool {
     std::arch::is_aarch64_feature_detected!("crc")
 }
