@@ -45,7 +45,7 @@ static const char *eval_path;
 static unsigned char *eval_bytes;
 static size_t eval_len;
 
-static const char *const level_names[] = { "portable", "sse2", "avx2", "avx512" };
+static const char *const level_names[] = { "portable", "sse2", "avx2", "avx512", "neon" };
 
 static void load(const char *dir)
 {
@@ -279,7 +279,7 @@ static void check_records(Worker *w, size_t i)
 /* Switches to the next level: supported levels must be accepted, the others refused. */
 static void switch_level(Worker *w, size_t i)
 {
-    const char *name = level_names[(i / 97 + (size_t) w->id) % 4];
+    const char *name = level_names[(i / 97 + (size_t) w->id) % (sizeof level_names / sizeof level_names[0])];
     int supported = ek_isa_supported(name), status = ek_set_isa(name);
     const char *now = ek_isa();
     ++w->checks;
@@ -289,7 +289,7 @@ static void switch_level(Worker *w, size_t i)
         fprintf(stderr, "thread %d: ek_set_isa(%s) gave %d (supported %d)\n", w->id, name, status, supported);
     }
     check(w, strcmp(now, "portable") == 0 || strcmp(now, "sse2") == 0 || strcmp(now, "avx2") == 0
-          || strcmp(now, "avx512") == 0, FLIP, i);
+          || strcmp(now, "avx512") == 0 || strcmp(now, "neon") == 0, FLIP, i);
 }
 
 static void *work(void *arg)

@@ -323,7 +323,7 @@ static int listed_level(const char *list, const char *level)
 
 int main(int argc, char **argv)
 {
-    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
+    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512", "neon" };
     size_t i;
     int tested = 0;
     char ran[64] = "", missing[64] = "";

@@ -72,7 +72,7 @@ for std in "$CC -x c -std=c99" "$CXX -x c++ -std=c++17"; do
     echo '#include "edax_kernels.h"' | $std "${warn[@]}" -DEK_EDAX_ABI -DEK_EDAX_ABI_EVAL -I"$root/include" -fsyntax-only - || failed=1
 done
 # Every level name the library knows; those of cpu_levels must run, the others must be refused.
-all_levels="portable sse2 avx2 avx512"
+all_levels="portable sse2 avx2 avx512 neon"
 has_level() { [[ " $cpu_levels " == *" $1 "* ]]; }
 for lang in c99 cxx17; do
     for link in shared static; do
@@ -89,7 +89,8 @@ for lang in c99 cxx17; do
                 EDAX_KERNELS_ISA=$level "${run[@]}" "$api" 0 "$level" >"$out/api.txt" 2>&1 \
                     && echo "api_contract with EDAX_KERNELS_ISA=$level: ok" || { cat "$out/api.txt"; failed=1; }
             else
-                # Levels this CPU lacks are reported as unsupported and the best level is used.
+                # Levels this CPU cannot run (above its best, or of the other architecture: neon
+                # on x86-64) are reported as unsupported and the best level is used.
                 EDAX_KERNELS_ISA=$level "${run[@]}" "$api" -4 best >/dev/null 2>&1 \
                     && echo "api_contract with EDAX_KERNELS_ISA=$level: refused, as this CPU lacks it" \
                     || { echo "unsupported $level not reported"; failed=1; }
@@ -98,8 +99,9 @@ for lang in c99 cxx17; do
         EDAX_KERNELS_ISA=bogus "${run[@]}" "$api" -3 best 2>"$out/stderr.txt" || failed=1
         grep -q "EDAX_KERNELS_ISA" "$out/stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
         # The solver: every level switched with ek_set_isa, then each level chosen by
-        # EDAX_KERNELS_ISA with a solve as the process's first call (levels this CPU lacks: the
-        # best one is used, reported as unsupported on stderr).
+        # EDAX_KERNELS_ISA with a solve as the process's first call (levels this CPU cannot run,
+        # above its best or of the other architecture: the best one is used, reported as
+        # unsupported on stderr).
         solver=$(build solver_api "$lang" "$link")
         env -u EDAX_KERNELS_ISA "${run[@]}" "$solver" "$root/tests/data/fforum" >"$out/solver_api.txt" \
             || { cat "$out/solver_api.txt"; failed=1; }

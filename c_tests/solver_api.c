@@ -299,11 +299,11 @@ static void check_bad_arguments(const char *isa)
  * board made both sides pass forever in the 4-empties search (found by the fuzz target). */
 static void check_shallow_overlap_on_every_level(const EkBoard *b)
 {
-    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
+    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512", "neon" };
     int want = 0, i, alpha;
     int64_t want_n = 0;
     for (alpha = -3; alpha <= 3; alpha += 3) {
-        for (i = 0; i < 4; ++i) {
+        for (i = 0; i < (int) (sizeof levels / sizeof levels[0]); ++i) {
             int64_t n = 0;
             int v;
             if (ek_isa_supported(levels[i]) != 1) continue;
@@ -319,10 +319,10 @@ static void check_shallow_overlap_on_every_level(const EkBoard *b)
     }
 }
 
-/* The highest level this CPU supports. */
+/* The highest level this CPU supports (neon and the x86-64 levels exclude each other). */
 static const char *best_level(void)
 {
-    static const char *const levels[] = { "avx512", "avx2", "sse2", "portable" };
+    static const char *const levels[] = { "neon", "avx512", "avx2", "sse2", "portable" };
     size_t i;
     for (i = 0; i < sizeof levels / sizeof levels[0]; ++i) {
         if (ek_isa_supported(levels[i]) == 1) return levels[i];
@@ -332,7 +332,7 @@ static const char *best_level(void)
 
 int main(int argc, char **argv)
 {
-    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512" };
+    static const char *const levels[] = { "portable", "sse2", "avx2", "avx512", "neon" };
     size_t i;
     int tested = 0;
 

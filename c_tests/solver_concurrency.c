@@ -51,7 +51,7 @@ typedef struct { EkBoard board; int alpha, score; int64_t nodes; } Shallow;
 static Shallow *shallow;
 static size_t n_shallow, shallow_per_thread;
 
-static const char *const level_names[] = { "portable", "sse2", "avx2", "avx512" };
+static const char *const level_names[] = { "portable", "sse2", "avx2", "avx512", "neon" };
 
 static double now(void)
 {
@@ -232,7 +232,7 @@ static void check_nws(Worker *w, size_t i)
 
 static void switch_level(Worker *w, int i)
 {
-    const char *name = level_names[i % 4];
+    const char *name = level_names[i % (sizeof level_names / sizeof level_names[0])];
     int supported = ek_isa_supported(name), status = ek_set_isa(name);
     check(w, supported == 1 ? status == EK_OK : status == EK_ERR_ISA_UNSUPPORTED, "ek_set_isa", i, status);
 }

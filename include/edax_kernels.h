@@ -61,7 +61,7 @@ typedef enum EkStatus {
    */
   EK_ERR_RANGE = -2,
   /**
-   * Not one of the level names "portable", "sse2", "avx2", "avx512".
+   * Not one of the level names "portable", "sse2", "avx2", "avx512", "neon".
    */
   EK_ERR_ISA_UNKNOWN = -3,
   /**
@@ -1043,8 +1043,8 @@ int ek_eval_accumulate(const struct EkEval *eval);
 int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
 
 /**
- * The name of the active instruction-set level: "portable", "sse2", "avx2" or "avx512"
- * (static, NUL-terminated).
+ * The name of the active instruction-set level: "portable", "sse2", "avx2", "avx512" or
+ * "neon" (static, NUL-terminated).
  *
  * The level is chosen on the first kernel call: the highest this CPU supports, or the one
  * the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
@@ -1061,7 +1061,7 @@ const char *ek_isa(void);
 int ek_isa_supported(const char *name);
 
 /**
- * Makes the named level ("portable", "sse2", "avx2", "avx512") the active one for every
+ * Makes the named level ("portable", "sse2", "avx2", "avx512", "neon") the active one for every
  * kernel, from now on and in every thread. Returns `EK_OK`, `EK_ERR_NULL`,
  * `EK_ERR_ISA_UNKNOWN` or `EK_ERR_ISA_UNSUPPORTED` (then nothing changes).
  *
@@ -1077,7 +1077,7 @@ int ek_set_isa(const char *name);
  * How the environment variable EDAX_KERNELS_ISA was handled (it is read once, on the first
  * kernel call): `EK_OK` when unset or naming a supported level (then used);
  * `EK_ERR_ISA_UNKNOWN` when it is not a level name, `EK_ERR_ISA_UNSUPPORTED` when it names a
- * level above this CPU's; in both error cases the highest supported level is used and one line
+ * level this CPU cannot run; in both error cases the highest supported level is used and one line
  * explaining it was written to stderr.
  */
 int ek_isa_env_status(void);

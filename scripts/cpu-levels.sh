@@ -3,10 +3,13 @@
 # from the kernel's CPU flags (/proc/cpuinfo) rather than from the library, so that a test can
 # fail when the library's own detection leaves a level out. The flags of each level are those
 # the library requires (src/kernels/avx2.rs, src/kernels/avx512.rs); lzcnt is "abm" in /proc/cpuinfo.
-# Off Linux x86-64 it prints "portable".
+# On AArch64 it prints "portable neon" (Advanced SIMD is baseline there; the CRC32 instructions
+# only change the neon level's hash code, not which levels run). Elsewhere it prints "portable".
 set -euo pipefail
 levels=portable
-if [ "$(uname -m)" = x86_64 ] && [ -r /proc/cpuinfo ]; then
+if [ "$(uname -m)" = aarch64 ]; then
+    levels+=" neon"
+elif [ "$(uname -m)" = x86_64 ] && [ -r /proc/cpuinfo ]; then
     flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
     has() { for f in "$@"; do [[ $flags == *" $f "* ]] || return 1; done; }
     has sse2 && levels+=" sse2"

@@ -85,7 +85,7 @@ fn name_of(p: *const core::ffi::c_char) -> String {
     unsafe { CStr::from_ptr(p) }.to_str().expect("UTF-8").to_owned()
 }
 
-fn level_names() -> [&'static str; 4] {
+fn level_names() -> [&'static str; Isa::ALL.len()] {
     Isa::ALL.map(Isa::name)
 }
 
@@ -176,7 +176,7 @@ fn score_nobody_plays(b: &EkBoard) -> i32 {
 /// `ek_isa_env_status() == status` and the best level in use, and returns its stderr.
 #[cfg(not(miri))]
 fn env_child(value: &str, status: i32) -> String {
-    let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+    let out = common::this_test_binary()
         .args(["--ignored", "--exact", "env_status_child", "--nocapture", "--test-threads=1"])
         .env("EDAX_KERNELS_ISA", value)
         .env("EK_EXPECT_ENV_STATUS", status.to_string())
@@ -217,7 +217,7 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         assert_eq!(unsafe { ek_isa_supported(core::ptr::null()) }, EK_ERR_NULL);
     }),
     ("ek_isa_supported", "unknown or non-UTF-8 name", "`EK_ERR_ISA_UNKNOWN`", || {
-        for name in [c"", c"neon", c"AVX2", c"avx2 ", c"\xC3\x28"] {
+        for name in [c"", c"sve2", c"AVX2", c"avx2 ", c"\xC3\x28"] {
             // SAFETY: NUL-terminated strings.
             assert_eq!(unsafe { ek_isa_supported(name.as_ptr()) }, EK_ERR_ISA_UNKNOWN, "{name:?}");
         }
@@ -259,7 +259,7 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
     ),
     (
         "ek_isa_env_status",
-        "`EDAX_KERNELS_ISA` above the CPU",
+        "`EDAX_KERNELS_ISA` a level the CPU cannot run",
         "`EK_ERR_ISA_UNSUPPORTED`, best level used, one line on stderr",
         || {
             #[cfg(not(miri))]
@@ -1593,7 +1593,7 @@ mod edax {
     /// Runs the ignored test `name` of this binary in a child process with `env` set; returns
     /// its exit code and stderr.
     fn child(name: &str, env: (&str, &str)) -> (Option<i32>, String) {
-        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+        let out = super::common::this_test_binary()
             .args(["--ignored", "--exact", name, "--nocapture", "--test-threads=1"])
             .env(env.0, env.1)
             .output()

@@ -342,7 +342,7 @@ namespace EdaxKernels
         /// <summary>The library version, "MAJOR.MINOR.PATCH".</summary>
         public static string Version { get { return Str(Native.ek_version()); } }
 
-        /// <summary>The active instruction-set level: "portable", "sse2", "avx2" or "avx512".</summary>
+        /// <summary>The active instruction-set level: "portable", "sse2", "avx2", "avx512" or "neon".</summary>
         public static string Isa { get { return Str(Native.ek_isa()); } }
 
         /// <summary>Whether this CPU can run the named level (throws for an unknown name).</summary>

@@ -54,5 +54,23 @@ cfg_if::cfg_if! {
                 ..ENTRIES
             };
         }
+    } else if #[cfg(target_arch = "aarch64")] {
+        /// The NEON level without the CRC32 instructions (two 64-bit lanes per vector: its
+        /// batch entries loop over its single-board ones).
+        pub(super) mod neon {
+            use crate::kernels::neon::{features, NeonPrims};
+            level_entries!(Isa::Neon, features, NeonPrims);
+
+            pub(in crate::dispatch) static KERNELS: Kernels = ENTRIES;
+        }
+
+        /// The NEON level on a CPU with the CRC32 instructions: the same entries, compiled with
+        /// them, and the hash by `crc32cx`.
+        pub(super) mod neon_crc {
+            use crate::kernels::neon::crc::{features, NeonCrcPrims};
+            level_entries!(Isa::Neon, features, NeonCrcPrims);
+
+            pub(in crate::dispatch) static KERNELS: Kernels = ENTRIES;
+        }
     }
 }

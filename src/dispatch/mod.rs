@@ -34,11 +34,13 @@ pub enum Isa {
     Avx2 = 2,
     /// x86-64-v4 plus AVX-512 CD: AVX-512 F/VL/BW/DQ/CD on top of the AVX2 level.
     Avx512 = 3,
+    /// AArch64 Advanced SIMD (baseline there), with the CRC32 instructions when the CPU has them.
+    Neon = 4,
 }
 
 impl Isa {
-    /// Every level, lowest first.
-    pub const ALL: [Isa; 4] = [Isa::Portable, Isa::Sse2, Isa::Avx2, Isa::Avx512];
+    /// Every level, lowest first (the x86-64 levels, then AArch64's).
+    pub const ALL: [Isa; 5] = [Isa::Portable, Isa::Sse2, Isa::Avx2, Isa::Avx512, Isa::Neon];
 
     /// The level's name, as accepted by `EDAX_KERNELS_ISA`.
     pub const fn name(self) -> &'static str {
@@ -47,6 +49,7 @@ impl Isa {
             Isa::Sse2 => "sse2",
             Isa::Avx2 => "avx2",
             Isa::Avx512 => "avx512",
+            Isa::Neon => "neon",
         }
     }
 
@@ -75,6 +78,16 @@ impl Isa {
                     Isa::Sse2 => Some(&levels::sse2::KERNELS),
                     Isa::Avx2 => avx2::supported().then_some(&levels::avx2::KERNELS),
                     Isa::Avx512 => avx512::supported().then_some(&levels::avx512::KERNELS),
+                    Isa::Neon => None,
+                }
+            } else if #[cfg(target_arch = "aarch64")] {
+                use crate::kernels::neon;
+                match self {
+                    Isa::Portable => Some(&levels::portable::KERNELS),
+                    // One level, two tables: the hash by the CRC32 instruction when the CPU has it.
+                    Isa::Neon if neon::supported() && neon::crc_supported() => Some(&levels::neon_crc::KERNELS),
+                    Isa::Neon if neon::supported() => Some(&levels::neon::KERNELS),
+                    _ => None,
                 }
             } else {
                 match self {
@@ -85,8 +98,29 @@ impl Isa {
         }
     }
 
+    /// Every table of the level this CPU can run, the one [`Isa::kernels`] returns first: on a
+    /// CPU with the CRC32 instructions the neon level also has its table without them, which
+    /// only a CPU lacking them would otherwise run (no qemu CPU model lacks them), so that the
+    /// tests run both. For tests.
+    #[doc(hidden)]
+    pub fn tables(self) -> Vec<&'static Kernels> {
+        #[allow(unused_mut)]
+        let mut tables: Vec<&'static Kernels> = self.kernels().into_iter().collect();
+        #[cfg(target_arch = "aarch64")]
+        if self == Isa::Neon && tables.first().is_some_and(|k| core::ptr::eq(*k, &levels::neon_crc::KERNELS)) {
+            tables.push(&levels::neon::KERNELS);
+        }
+        tables
+    }
+
     fn from_u8(v: u8) -> Isa {
-        Isa::ALL[(v & 3) as usize]
+        match v {
+            1 => Isa::Sse2,
+            2 => Isa::Avx2,
+            3 => Isa::Avx512,
+            4 => Isa::Neon,
+            _ => Isa::Portable,
+        }
     }
 }
 
@@ -97,7 +131,8 @@ pub enum EnvChoice {
     Unset,
     /// A level this CPU supports: it is used.
     Accepted(Isa),
-    /// A known level above what this CPU supports: the best supported level is used.
+    /// A known level this CPU cannot run (above its best, or of another architecture): the
+    /// best supported level is used.
     Unsupported(Isa),
     /// Not a level name: the best level is used.
     Unknown(String),
@@ -118,7 +153,8 @@ fn selection() -> &'static Selection {
         let env = match std::env::var_os(ISA_ENV) {
             None => EnvChoice::Unset,
             Some(v) => match v.to_str().and_then(Isa::from_name) {
-                Some(isa) if isa <= best => EnvChoice::Accepted(isa),
+                // Not `isa <= best`: on AArch64 the x86-64 levels are below neon but unavailable.
+                Some(isa) if isa.is_available() => EnvChoice::Accepted(isa),
                 Some(isa) => EnvChoice::Unsupported(isa),
                 None => EnvChoice::Unknown(v.to_string_lossy().into_owned()),
             },

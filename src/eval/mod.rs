@@ -135,6 +135,12 @@ pub(crate) trait EvalPrims: Prims {
 }
 
 impl EvalPrims for PortablePrims {}
+// The scalar forms on AArch64, where NEON is baseline: the compiler already turns
+// `update_scalar`'s loops into the 6 x 128-bit form of x86.rs's SSE2 one.
+#[cfg(target_arch = "aarch64")]
+impl EvalPrims for crate::kernels::neon::NeonPrims {}
+#[cfg(target_arch = "aarch64")]
+impl EvalPrims for crate::kernels::neon::crc::NeonCrcPrims {}
 
 /// Loads an eval.dat file and makes it the weights in use (see `ek_eval_load_file`).
 pub fn load_file(path: &std::path::Path) -> Result<&'static Weights, LoadError> {

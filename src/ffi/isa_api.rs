@@ -11,11 +11,12 @@ const fn isa_cname(isa: Isa) -> &'static CStr {
         Isa::Sse2 => c"sse2",
         Isa::Avx2 => c"avx2",
         Isa::Avx512 => c"avx512",
+        Isa::Neon => c"neon",
     }
 }
 
-/// The name of the active instruction-set level: "portable", "sse2", "avx2" or "avx512"
-/// (static, NUL-terminated).
+/// The name of the active instruction-set level: "portable", "sse2", "avx2", "avx512" or
+/// "neon" (static, NUL-terminated).
 ///
 /// The level is chosen on the first kernel call: the highest this CPU supports, or the one
 /// the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
@@ -50,7 +51,7 @@ pub unsafe extern "C" fn ek_isa_supported(name: *const c_char) -> c_int {
     })
 }
 
-/// Makes the named level ("portable", "sse2", "avx2", "avx512") the active one for every
+/// Makes the named level ("portable", "sse2", "avx2", "avx512", "neon") the active one for every
 /// kernel, from now on and in every thread. Returns `EK_OK`, `EK_ERR_NULL`,
 /// `EK_ERR_ISA_UNKNOWN` or `EK_ERR_ISA_UNSUPPORTED` (then nothing changes).
 ///
@@ -71,7 +72,7 @@ pub unsafe extern "C" fn ek_set_isa(name: *const c_char) -> c_int {
 /// How the environment variable EDAX_KERNELS_ISA was handled (it is read once, on the first
 /// kernel call): `EK_OK` when unset or naming a supported level (then used);
 /// `EK_ERR_ISA_UNKNOWN` when it is not a level name, `EK_ERR_ISA_UNSUPPORTED` when it names a
-/// level above this CPU's; in both error cases the highest supported level is used and one line
+/// level this CPU cannot run; in both error cases the highest supported level is used and one line
 /// explaining it was written to stderr.
 #[no_mangle]
 pub extern "C" fn ek_isa_env_status() -> c_int {

@@ -6,7 +6,9 @@
 //! `#[target_feature]`s, so the same source gets that level's instructions (popcnt, lzcnt,
 //! BMI, ...). A level is a type implementing [`Prims`], the one primitive trait; the composite
 //! algorithms (score of the last move, perft, the searches above this layer) are generic over
-//! it. Each level module states its target features once, in its `features!` macro.
+//! it. Each level module states its target features once, in its `features!` macro: `portable`
+//! on any target, `sse2`, `avx2`, `avx512` (with `x86` helpers and `batch/` kernels) on x86-64,
+//! `neon` on AArch64.
 
 pub(crate) mod crc32c;
 pub(crate) mod flip;
@@ -26,6 +28,8 @@ cfg_if::cfg_if! {
         pub(crate) mod batch;
         pub(crate) mod sse2;
         pub(crate) mod x86;
+    } else if #[cfg(target_arch = "aarch64")] {
+        pub(crate) mod neon;
     }
 }
 

@@ -3,7 +3,7 @@
 //! Symmetry `s`: bit 0 mirrors the files (A<->H), bit 1 mirrors the ranks (1<->8), bit 2
 //! transposes across the A1-H8 diagonal; applied in that order (Edax's `board_symetry`).
 
-use crate::types::board::EkBoard;
+use crate::types::board::{EkBoard, UniqueBoard};
 
 /// Mirrors the files: reverses the bits of each byte.
 #[inline(always)]
@@ -67,4 +67,16 @@ pub(crate) fn unique(b: EkBoard) -> (EkBoard, u32) {
         }
     }
     best
+}
+
+/// The first minimum of the 8 symmetric boards `syms[s]` in Edax's order (see
+/// `UNIQUE_ORDER`), found by a tree of branch-free 128-bit compares in
+/// which the earlier board wins ties.
+#[inline(always)]
+pub(crate) fn first_minimum(syms: &[EkBoard; 8]) -> UniqueBoard {
+    let key = |s: usize| ((syms[s].player as u128) << 64 | syms[s].opponent as u128, s as i32);
+    let pick = |a: (u128, i32), b: (u128, i32)| if b.0 < a.0 { b } else { a };
+    let [a, b, c, d, e, f, g, h] = UNIQUE_ORDER.map(|s| key(s as usize));
+    let (k, s) = pick(pick(pick(a, b), pick(c, d)), pick(pick(e, f), pick(g, h)));
+    UniqueBoard { board: EkBoard { player: (k >> 64) as u64, opponent: k as u64 }, symmetry: s }
 }

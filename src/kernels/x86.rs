@@ -3,7 +3,7 @@
 //! uses (noted on each).
 
 use crate::kernels::stability::{edge_entry_at, unpack_a_file, unpack_h_file};
-use crate::kernels::symmetry::UNIQUE_ORDER;
+use crate::kernels::symmetry::first_minimum;
 use crate::types::board::{EkBoard, UniqueBoard};
 use core::arch::x86_64::*;
 
@@ -177,18 +177,6 @@ pub(super) unsafe fn symmetry_sse2(b: EkBoard, s: i32) -> EkBoard {
     let v = select(v, mirror_files_sse2(v), 0);
     let v = select(v, mirror_ranks_sse2(v), 1);
     vec_board(select(v, transpose_sse2(v), 2))
-}
-
-/// The first minimum of the 8 symmetric boards `syms[s]` in Edax's order (see
-/// `generic::symmetry::UNIQUE_ORDER`), found by a tree of branch-free 128-bit compares in
-/// which the earlier board wins ties.
-#[inline(always)]
-pub(super) fn first_minimum(syms: &[EkBoard; 8]) -> UniqueBoard {
-    let key = |s: usize| ((syms[s].player as u128) << 64 | syms[s].opponent as u128, s as i32);
-    let pick = |a: (u128, i32), b: (u128, i32)| if b.0 < a.0 { b } else { a };
-    let [a, b, c, d, e, f, g, h] = UNIQUE_ORDER.map(|s| key(s as usize));
-    let (k, s) = pick(pick(pick(a, b), pick(c, d)), pick(pick(e, f), pick(g, h)));
-    UniqueBoard { board: EkBoard { player: (k >> 64) as u64, opponent: k as u64 }, symmetry: s }
 }
 
 /// `board_unique` with SSE2: the 8 symmetric boards, two bitboards per vector.

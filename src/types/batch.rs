@@ -70,6 +70,7 @@ impl<'a, T: Copy> BatchIn<'a, T> {
     /// # Safety
     /// `i <= self.len()`.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the x86-64 batch kernels' only
     pub(crate) unsafe fn at(&self, i: usize) -> *const T {
         // SAFETY: in bounds or one past the end (caller).
         unsafe { self.ptr.add(i) }
@@ -126,6 +127,7 @@ impl<'a, T: Copy> BatchOut<'a, T> {
     /// # Safety
     /// `i <= self.len()`.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the x86-64 batch kernels' only
     pub(crate) unsafe fn at(&self, i: usize) -> *mut T {
         // SAFETY: in bounds or one past the end (caller).
         unsafe { self.ptr.add(i) }

@@ -14,7 +14,7 @@ pub enum EkStatus {
     EK_ERR_NULL = -1,
     /// An argument was outside its documented range.
     EK_ERR_RANGE = -2,
-    /// Not one of the level names "portable", "sse2", "avx2", "avx512".
+    /// Not one of the level names "portable", "sse2", "avx2", "avx512", "neon".
     EK_ERR_ISA_UNKNOWN = -3,
     /// A level this CPU cannot run.
     EK_ERR_ISA_UNSUPPORTED = -4,
@@ -78,7 +78,7 @@ pub(crate) const fn message(status: c_int) -> &'static CStr {
         EK_OK => c"success",
         EK_ERR_NULL => c"a required pointer argument was NULL",
         EK_ERR_RANGE => c"an argument was outside its documented range",
-        EK_ERR_ISA_UNKNOWN => c"unknown instruction-set level (expected portable, sse2, avx2 or avx512)",
+        EK_ERR_ISA_UNKNOWN => c"unknown instruction-set level (expected portable, sse2, avx2, avx512 or neon)",
         EK_ERR_ISA_UNSUPPORTED => c"this CPU cannot run the requested instruction-set level",
         EK_ERR_INTERNAL => c"internal error in edax-kernels (please report it)",
         EK_ERR_IO => c"the file could not be opened or read",

@@ -14,9 +14,27 @@ pub fn scaled(n: usize) -> usize {
     }
 }
 
-/// The levels this CPU supports, lowest first.
+/// A command that runs this test binary again, for the checks made in a child process. Under
+/// qemu-user, which cannot start an AArch64 program from an emulated one (no binfmt_misc here),
+/// `EK_CHILD_RUNNER` names the emulator command to start it with (scripts/cross/qemu-env.sh).
+pub fn this_test_binary() -> std::process::Command {
+    let exe = std::env::current_exe().expect("test binary");
+    let runner = std::env::var("EK_CHILD_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut cmd = std::process::Command::new(program);
+            cmd.args(words).arg(exe);
+            cmd
+        }
+        None => std::process::Command::new(exe),
+    }
+}
+
+/// The levels this CPU supports, lowest first: every table of each (`Isa::tables`: the neon
+/// level's second table, without the CRC32 instructions, comes right after its first).
 pub fn supported_levels() -> Vec<&'static Kernels> {
-    Isa::ALL.into_iter().filter_map(Isa::kernels).collect()
+    Isa::ALL.into_iter().flat_map(Isa::tables).collect()
 }
 
 /// Records of a golden file: whitespace-separated fields, the `#` header line skipped.

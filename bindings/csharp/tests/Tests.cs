@@ -64,7 +64,7 @@ static class Tests
         }
     }
 
-    static readonly string[] AllLevels = { "portable", "sse2", "avx2", "avx512" };
+    static readonly string[] AllLevels = { "portable", "sse2", "avx2", "avx512", "neon" };
 
     /// Runs `test` on every level this CPU has, then restores the best one.
     static void OnEveryLevel(Action<string> test)

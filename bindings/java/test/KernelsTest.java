@@ -91,7 +91,7 @@ public final class KernelsTest {
     static void onEveryLevel(LevelTest t) throws Exception {
         String best = Kernels.isa();
         try {
-            for (String isa : new String[] {"portable", "sse2", "avx2", "avx512"}) {
+            for (String isa : new String[] {"portable", "sse2", "avx2", "avx512", "neon"}) {
                 if (Kernels.isaSupported(isa)) {
                     Kernels.setIsa(isa);
                     t.run(isa);

@@ -17,7 +17,7 @@ fn version() -> &'static str {
     v.to_str().unwrap_or_default()
 }
 
-/// The active instruction-set level: "portable", "sse2", "avx2" or "avx512".
+/// The active instruction-set level: "portable", "sse2", "avx2", "avx512" or "neon".
 #[pyfunction]
 fn isa() -> &'static str {
     edax_kernels::active_isa().name()

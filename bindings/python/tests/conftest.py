@@ -19,7 +19,7 @@ def records(name):
     return recs
 
 
-@pytest.fixture(params=["portable", "sse2", "avx2", "avx512"])
+@pytest.fixture(params=["portable", "sse2", "avx2", "avx512", "neon"])
 def level(request):
     """Each level this CPU has, made active for one test (then the best one again)."""
     if not ek.isa_supported(request.param):

@@ -47,7 +47,7 @@ public final class Kernels {
     /** The library version, "MAJOR.MINOR.PATCH". */
     public static native String version();
 
-    /** The active instruction-set level: "portable", "sse2", "avx2" or "avx512". */
+    /** The active instruction-set level: "portable", "sse2", "avx2", "avx512" or "neon". */
     public static native String isa();
 
     private static native int isaSupported0(String name);
