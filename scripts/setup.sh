@@ -55,6 +55,13 @@ command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
 command -v clang >/dev/null || need+=(clang)
 command -v llvm-dlltool >/dev/null || need+=(llvm)
 install "${need[@]}"
+# Debian's arm64 packages, for an ARM64 CPython run under qemu (scripts/cross/arm64-python.sh,
+# the aarch64 wheel's test): downloaded and unpacked there, never installed.
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo dpkg --add-architecture arm64
+    $sudo apt-get update -qq || true
+fi
 # Their Rust standard libraries (macOS: type-checked only, there is no SDK here).
 installed_targets=$(rustup target list --installed)
 for target in x86_64-pc-windows-gnu aarch64-unknown-linux-gnu x86_64-apple-darwin aarch64-apple-darwin; do
@@ -75,6 +82,13 @@ if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run 
     --find-links "$wheelhouse" numpy pytest >/dev/null 2>&1; then
     echo "downloading numpy and pytest wheels into $wheelhouse"
     "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse" numpy pytest
+fi
+# The same for the ARM64 CPython 3.11 that tests the aarch64 wheel under qemu.
+arm_wheels=(--platform manylinux2014_aarch64 --python-version 3.11 --implementation cp --only-binary=:all:)
+if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run --ignore-installed --no-index \
+    --find-links "$wheelhouse-aarch64" --target "$wheelhouse-aarch64/dry-run" "${arm_wheels[@]}" numpy pytest >/dev/null 2>&1; then
+    echo "downloading aarch64 numpy and pytest wheels into $wheelhouse-aarch64"
+    "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse-aarch64" "${arm_wheels[@]}" numpy pytest
 fi
 # The reliability runs (scripts/miri.sh, scripts/fuzz-short.sh, the TSan step of
 # c_tests/sanitize.sh) need the nightly toolchain with Miri and the standard library's sources

@@ -34,6 +34,8 @@ fn load_status(r: Result<&'static eval::Weights, LoadError>) -> c_int {
 /// while the process runs, so other threads may keep evaluating; each distinct file costs
 /// 64 MB, unpacked per ply and colour as Edax does, and 2 MB more while it loads).
 ///
+/// `path` is a file name as the C library takes it on POSIX systems, and UTF-8 on Windows.
+///
 /// # Safety
 /// `path` must be NULL or a NUL-terminated string.
 #[no_mangle]

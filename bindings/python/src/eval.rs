@@ -12,15 +12,22 @@ use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::ffi::CString;
-use std::os::unix::ffi::OsStringExt;
 use std::path::PathBuf;
 
 /// Loads evaluation weights from an Edax eval.dat file; they replace the weights in use (other
 /// threads run meanwhile). Raises EdaxKernelsError and keeps the weights in use on failure.
 #[pyfunction]
 fn eval_load_file(py: Python<'_>, path: PathBuf) -> PyResult<()> {
-    let path = CString::new(path.into_os_string().into_vec())
-        .map_err(|_| PyValueError::new_err("the path contains a NUL character"))?;
+    // The library reads the path's bytes as they are on POSIX systems, and as UTF-8 on Windows.
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStringExt::into_vec(path.into_os_string());
+    #[cfg(not(unix))]
+    let bytes = path
+        .into_os_string()
+        .into_string()
+        .map_err(|_| PyValueError::new_err("the path is not valid Unicode"))?
+        .into_bytes();
+    let path = CString::new(bytes).map_err(|_| PyValueError::new_err("the path contains a NUL character"))?;
     // SAFETY: a NUL-terminated string.
     let status = py.detach(|| unsafe { ek_eval_load_file(path.as_ptr()) });
     check(py, status).map(drop)

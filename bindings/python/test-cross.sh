@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The Python binding's wheels for the other platforms (bindings/test.sh python runs this):
+#   manylinux aarch64: built with maturin for aarch64-unknown-linux-gnu, checked by auditwheel,
+#     installed with NumPy and pytest (aarch64 wheels, setup.sh's wheelhouse-aarch64) into a venv
+#     of Debian's ARM64 CPython 3.11 (scripts/cross/arm64-python.sh), and the binding's tests run
+#     there under qemu-aarch64 (levels portable and neon);
+#   win_amd64: built with maturin for x86_64-pc-windows-gnu, its extension checked to need only
+#     Windows' own DLLs and python311.dll; built, not run (no Windows CPython here).
+# Wheels go to OUT_DIR (default target/bindings/wheels-cross).
+# Usage: bindings/python/test-cross.sh [OUT_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+out=${1:-target/bindings/wheels-cross}
+tools=target/bindings/pyenv
+maturin() { (cd bindings/python && PATH=$root/$tools/bin:$PATH "$root/$tools/bin/maturin" "$@"); }
+rm -rf "$out"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+echo "--- Python: the manylinux aarch64 wheel, tested under qemu with Debian's ARM64 CPython 3.11"
+# shellcheck source=../../scripts/cross/qemu-env.sh
+source scripts/cross/qemu-env.sh
+maturin build --release --target aarch64-unknown-linux-gnu -i python3.11 -o "$out" >&2
+wheel=$(ls "$out"/edax_kernels-*-cp311-cp311-manylinux_*_aarch64.whl)
+"$tools/bin/auditwheel" show "$wheel" | tee "$out/auditwheel-aarch64.txt"
+tr '\n' ' ' <"$out/auditwheel-aarch64.txt" | grep -q 'consistent with the *following platform tag: "manylinux_' ||
+    { echo "the aarch64 wheel is not manylinux-compliant" >&2; exit 1; }
+python_root=$(scripts/cross/arm64-python.sh)
+python=("${QEMU_RUN[0]}" -L "$python_root")
+venv=$out/venv-aarch64
+"${python[@]}" "$python_root/usr/bin/python3.11" -m venv --without-pip "$venv"
+site=$venv/lib/python3.11/site-packages
+# The host's pip installs the aarch64 wheels into the venv (the venv has no pip of its own).
+"$tools/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links target/bindings/wheelhouse-aarch64 \
+    --target "$site" --platform manylinux2014_aarch64 --platform manylinux_2_34_aarch64 --python-version 3.11 \
+    --implementation cp --only-binary=:all: "$wheel" numpy pytest
+# The tests start the interpreter again in a child process: through qemu (EK_CHILD_RUNNER).
+EK_EVAL_DAT=$(scripts/synthetic-eval.sh)
+export EK_EVAL_DAT
+(cd "$out" && EK_CHILD_RUNNER="${python[*]}" "${python[@]}" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+    "$root/bindings/python/tests")
+
+echo "--- Python: the win_amd64 wheel (built, not run: no Windows CPython here)"
+maturin build --release --target x86_64-pc-windows-gnu -i python3.11 -o "$out" >&2
+wheel=$(ls "$out"/edax_kernels-*-cp311-cp311-win_amd64.whl)
+mkdir -p "$out/win_amd64"
+(cd "$out/win_amd64" && python3 -m zipfile -e "$wheel" .)
+pyd=$(ls "$out"/win_amd64/edax_kernels/_native.cp311-win_amd64.pyd)
+dlls=$(x86_64-w64-mingw32-objdump -p "$pyd" | sed -n 's/.*DLL Name: //p' | sort | tr '\n' ' ')
+echo "$(basename "$wheel"): the extension imports $dlls"
+for dll in $dlls; do
+    case "$dll" in
+        KERNEL32.dll | msvcrt.dll | ntdll.dll | python311.dll | api-ms-win-*.dll | bcryptprimitives.dll) ;;
+        *) echo "the Windows extension needs $dll, which a Windows CPython does not bring" >&2; exit 1 ;;
+    esac
+done
+echo "Python cross wheels: ok"
