@@ -21,22 +21,62 @@ mkdir -p "$out"
 
 csharp() {
     echo "--- C# (mono), the NuGet package from a local folder feed"
-    local version nupkg c=$out/csharp/consumer pkg bin
+    local version nupkg c=$out/csharp/consumer pkg bin soname names f
     version=$(scripts/version.sh)
     nupkg=$(bindings/csharp/pack.sh "$out/csharp" | tail -n 1)
     [ "$(basename "$nupkg")" = "EdaxKernels.$version.nupkg" ]
     # The consumer: installs the package from the feed, compiles the tests against its assembly,
     # and puts in its output directory what a .NET Framework or Mono build of a project using the
-    # package puts there: the referenced assembly and (build/EdaxKernels.targets) the library.
+    # package puts there on Linux: the referenced assembly and (build/EdaxKernels.targets) the
+    # x86-64 library beside it, the ARM64 one in runtimes/linux-arm64/native/.
     rm -rf "$c"
-    mkdir -p "$c/bin"
+    mkdir -p "$c/bin/runtimes/linux-arm64/native"
     nuget install EdaxKernels -Version "$version" -Source "$out/csharp/feed" -OutputDirectory "$c/packages" \
         -NoCache -NonInteractive >/dev/null
     pkg=$c/packages/EdaxKernels.$version
+    # The package's native libraries, one per platform: each for its architecture, without debug
+    # information, and exporting every ek_ function the binding declares (Imports in
+    # EdaxKernels.cs, from which the Windows declarations are generated); the Linux ones under
+    # the SONAME the declarations name, the DLL without MinGW runtime DLLs to find.
+    soname=$(sed -n 's/^ *const string Lib = "\(libedax_kernels\.so[0-9.]*\)";.*/\1/p' bindings/csharp/EdaxKernels.cs)
+    names=$(sed -n 's/^ *\[DllImport(Lib, .*internal static extern .* \(ek_[a-z0-9_]*\)(.*/\1/p' bindings/csharp/EdaxKernels.cs | sort -u)
+    [ -n "$soname" ] && [ "$(wc -l <<<"$names")" -ge 40 ] ||
+        { echo "csharp: no SONAME or ek_ declarations found in EdaxKernels.cs" >&2; return 1; }
+    csharp_native() {  # FILE, what `file` says (an ERE), its objdump, a command printing its exports
+        local f=$1 want=$2 objdump=$3 what sections missing
+        what=$(file -b "$f")
+        [[ $what =~ ^$want ]] || { echo "csharp: $f: $what, not $want" >&2; return 1; }
+        sections=$("$objdump" -h "$f")
+        [[ $sections != *" .debug_"* ]] || { echo "csharp: $f has debug information" >&2; return 1; }
+        missing=$(comm -23 <(echo "$names") <("$4" "$f" | sort -u))
+        [ -z "$missing" ] || { echo "csharp: $f does not export:" $missing >&2; return 1; }
+        echo "${f#"$pkg/"}: $(cut -d, -f1-2 <<<"$what"); exports the $(wc -l <<<"$names") ek_ functions declared"
+    }
+    csharp_elf_exports() { nm -D --defined-only "$1" | awk '{ print $NF }'; }
+    csharp_pe_exports() {
+        x86_64-w64-mingw32-objdump -p "$1" | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/s/^\t\[ *[0-9]*\] //p'
+    }
+    csharp_native "$pkg/runtimes/linux-x64/native/libedax_kernels.so" 'ELF 64-bit LSB shared object, x86-64' objdump \
+        csharp_elf_exports
+    csharp_native "$pkg/runtimes/linux-arm64/native/libedax_kernels.so" 'ELF 64-bit LSB shared object, ARM aarch64' \
+        aarch64-linux-gnu-objdump csharp_elf_exports
+    csharp_native "$pkg/runtimes/win-x64/native/edax_kernels.dll" 'PE32\+ executable \(DLL\) .*x86-64.*, for MS Windows' \
+        x86_64-w64-mingw32-objdump csharp_pe_exports
+    for f in "$pkg"/runtimes/linux-*/native/libedax_kernels.so; do
+        [[ $(readelf -d "$f") == *"(SONAME)"*"[$soname]"* ]] || { echo "csharp: $f: SONAME is not $soname" >&2; return 1; }
+    done
+    f=$(x86_64-w64-mingw32-objdump -p "$pkg/runtimes/win-x64/native/edax_kernels.dll" | sed -n 's/^\tDLL Name: //p')
+    [[ $f != *libgcc* && $f != *winpthread* && $f != *libstdc* ]] ||
+        { echo "csharp: edax_kernels.dll needs a MinGW runtime DLL:" $f >&2; return 1; }
     mcs -warnaserror -r:"$pkg/lib/net45/EdaxKernels.dll" -out:"$c/bin/Tests.exe" bindings/csharp/tests/Tests.cs
     cp "$pkg/lib/net45/EdaxKernels.dll" "$pkg/runtimes/linux-x64/native/libedax_kernels.so" "$c/bin/"
+    cp "$pkg/runtimes/linux-arm64/native/libedax_kernels.so" "$c/bin/runtimes/linux-arm64/native/"
     bin=$c/bin
-    mono "$bin/Tests.exe" "$golden" "$lib"
+    # Mono logs the libraries it looks up for DllImports: on Linux never the Windows ones (Native's
+    # Windows branch is never compiled, so no WinImports declaration is bound).
+    MONO_LOG_LEVEL=debug MONO_LOG_MASK=dll MONO_LOG_DEST=$c/dllimport.log mono "$bin/Tests.exe" "$golden" "$lib"
+    grep -q "'$soname'" "$c/dllimport.log" && ! grep -Eqi "edax_kernels\.dll|kernel32" "$c/dllimport.log" ||
+        { echo "csharp: a Windows library was looked up on Linux (see $c/dllimport.log)" >&2; return 1; }
     EDAX_KERNELS_LIB=$lib mono "$bin/Tests.exe" "$golden" -
     EK_EXPECT_LIB=$bin/libedax_kernels.so mono "$bin/Tests.exe" "$golden" -
     # A dotnet build's output keeps the library in runtimes/linux-x64/native/; the assembly used
@@ -49,9 +89,24 @@ csharp() {
     mkdir -p "$c/in-place" && cp "$bin/Tests.exe" "$c/in-place/"
     MONO_PATH=$pkg/lib/net45 EK_EXPECT_LIB=$pkg/runtimes/linux-x64/native/libedax_kernels.so \
         mono "$c/in-place/Tests.exe" "$golden" -
+    # A library of another architecture (ARM64) beside the assembly is passed over for the one
+    # in runtimes/linux-x64/native/.
+    mkdir -p "$c/other-arch/runtimes/linux-x64/native"
+    cp "$bin/Tests.exe" "$bin/EdaxKernels.dll" "$pkg/runtimes/linux-arm64/native/libedax_kernels.so" "$c/other-arch/"
+    cp "$bin/libedax_kernels.so" "$c/other-arch/runtimes/linux-x64/native/"
+    EK_EXPECT_LIB=$c/other-arch/runtimes/linux-x64/native/libedax_kernels.so mono "$c/other-arch/Tests.exe" "$golden" -
+    # The platform code, Windows' included, on injected platforms and the package's files
+    # (compiled with the sources, whose internal classes it tests).
+    mkdir -p "$out/csharp/platform"
+    mcs -warnaserror -out:"$out/csharp/platform/PlatformTests.exe" bindings/csharp/EdaxKernels.cs \
+        "$out/csharp/EdaxKernels.Windows.g.cs" bindings/csharp/tests/PlatformTests.cs
+    case $(uname -m) in x86_64) f=linux-x64 ;; aarch64) f=linux-arm64 ;; *) f=unknown ;; esac
+    env -u EDAX_KERNELS_LIB mono "$out/csharp/platform/PlatformTests.exe" "$pkg" "$f"
     # The assembly built from source, without the package: the system search path.
     mkdir -p "$out/csharp/source"
-    mcs -warnaserror -target:library -out:"$out/csharp/source/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs
+    bindings/csharp/gen-windows.sh "$out/csharp/source/EdaxKernels.Windows.g.cs"
+    mcs -warnaserror -target:library -out:"$out/csharp/source/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs \
+        "$out/csharp/source/EdaxKernels.Windows.g.cs"
     mcs -warnaserror -r:"$out/csharp/source/EdaxKernels.dll" -out:"$out/csharp/source/Tests.exe" bindings/csharp/tests/Tests.cs
     LD_LIBRARY_PATH=$(dirname "$lib") mono "$out/csharp/source/Tests.exe" "$golden" -
 }

@@ -1,18 +1,50 @@
-// C# binding of edax-kernels (include/edax_kernels.h) through P/Invoke.
+// C# binding of edax-kernels (include/edax_kernels.h) through P/Invoke, for Linux (x86-64,
+// ARM64) and Windows (x86-64).
 //
 // Finding the library: Library.Load(path) with an explicit path; else the path in the
-// environment variable EDAX_KERNELS_LIB; else the copy the NuGet package installed beside this
-// assembly (see Library.Packaged); else libedax_kernels.so on the system search path
-// (LD_LIBRARY_PATH, the linker cache, /usr/lib). The first use of Kernels loads it (the
-// default way unless Library.Load came first); a library that cannot be found raises an
-// EdaxKernelsException saying which ways were tried.
+// environment variable EDAX_KERNELS_LIB; else the copy the NuGet package installed for this
+// process's platform (see Library.Packaged); else the system search path: libedax_kernels.so on
+// Linux (LD_LIBRARY_PATH, the linker cache, /usr/lib), edax_kernels.dll on Windows (the DLL
+// search path: the application's directory, the system directories, PATH). The first use of
+// Kernels loads it (the default way unless Library.Load came first); a library that cannot be
+// found raises an EdaxKernelsException saying which ways were tried.
+//
+// Binding the declarations to the copy loaded. A DllImport names its library by a constant,
+// which the runtime resolves when it binds the declaration (Mono: when it compiles a call to it):
+// - Linux: Imports names the library's SONAME, libedax_kernels.so.0.1. Library.Load dlopens the
+//   chosen file globally, and glibc resolves that name to it whatever its path.
+// - Windows: a module is known by its file's base name. Library.Load loads the chosen file with
+//   LoadLibraryEx and checks that it is the process's edax_kernels.dll (so a path must end in
+//   edax_kernels.dll); the name edax_kernels.dll then resolves to that module. Its declarations
+//   carry [DefaultDllImportSearchPaths] without AssemblyDirectory, so that .NET Framework does
+//   not first load another copy beside the assembly; on .NET (Core) 3 and later, which looks in
+//   the application's native asset folders first, Load also registers a DllImportResolver
+//   (through reflection: not in net45) returning the module. (Mono on Windows looks in the
+//   assembly's directory first whatever the attribute: there, a copy of edax_kernels.dll beside
+//   the assembly wins over another one loaded by explicit path or EDAX_KERNELS_LIB.)
+// The Windows declarations, class WinImports, are Imports with the other library name. They are
+// not written by hand: gen-windows.sh generates them (with WinNative, below) from Imports into
+// EdaxKernels.Windows.g.cs, which pack.sh and bindings/test.sh compile with this file (a build
+// from source: `gen-windows.sh W.cs && mcs -target:library EdaxKernels.cs W.cs`). Each method of
+// Native calls `Platform.Windows ? WinNative.f(...) : Imports.f(...)`. Platform.Windows is a
+// static readonly field of a class that Library.Load initializes before any Native method is
+// compiled, and Mono's JIT compiles such a field as its value and drops the dead branch: on Linux
+// a Native method compiles to the instructions of the direct call to Imports (the same machine
+// code as before Windows support; the argument-less ones keep a dead `xor eax,eax; test
+// eax,eax`): no per-call cost. WinNative holds non-inlined forwarders to WinImports, so that no
+// call to a WinImports declaration is ever compiled on Linux: Mono looks a declaration's library
+// up when it compiles a call to it, dead branch or not, and its variants of edax_kernels.dll
+// include libedax_kernels.so, which could load a second copy. (On Windows a call costs a test
+// and one more managed call.)
 //
 // Conventions as in C: A1 = bit 0 ... H8 = bit 63, Board.Player is the side to move.
 
 using System;
 using System.IO;
+using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Text;
 using Microsoft.Win32.SafeHandles;
 
 namespace EdaxKernels
@@ -103,16 +135,106 @@ namespace EdaxKernels
         public EdaxKernelsException(string message, int status = 0) : base(message) { Status = status; }
     }
 
-    /// <summary>Loads libedax_kernels.so, once per process.</summary>
+    /// <summary>The platform of this process, named as the NuGet package's runtimes/ folders are.</summary>
+    static class Platform
+    {
+        /// <summary>Whether this is Windows (else Linux is assumed).</summary>
+        internal static readonly bool Windows = Environment.OSVersion.Platform == PlatformID.Win32NT;
+
+        /// <summary>This process's runtime identifier: "linux-x64", "linux-arm64", "win-x64", ... (null: unknown).</summary>
+        internal static string Rid()
+        {
+            return Windows
+                ? Rid(true, Environment.GetEnvironmentVariable("PROCESSOR_ARCHITECTURE"), IntPtr.Size, null)
+                : Rid(false, null, IntPtr.Size, FileRid("/proc/self/exe"));
+        }
+
+        /// <summary>
+        /// A process's runtime identifier. On Windows from PROCESSOR_ARCHITECTURE, which Windows
+        /// sets in every process to the architecture it runs as (AMD64, ARM64, x86, ARM; an
+        /// emulated process sees the emulated one), and the pointer size. On Linux from the ELF
+        /// header of the process's executable (/proc/self/exe; under qemu-user, the emulated
+        /// one): the architecture of the code running, which the library must match; when it
+        /// cannot be read, linux-x64 for a 64-bit process, as before there were other platforms.
+        /// </summary>
+        internal static string Rid(bool windows, string processorArchitecture, int pointerSize, string executableRid)
+        {
+            if (windows)
+            {
+                string arch = (processorArchitecture ?? "").Trim().ToUpperInvariant();
+                if (arch == "ARM64") return "win-arm64";
+                if (arch == "ARM") return "win-arm";
+                return pointerSize == 8 ? "win-x64" : "win-x86";
+            }
+            if (executableRid != null) return executableRid;
+            return pointerSize == 8 ? "linux-x64" : null;
+        }
+
+        /// <summary>
+        /// The runtime identifier of the code in a native file, from its header: an ELF file
+        /// linux-x64 (64-bit x86-64) or linux-arm64 (64-bit AArch64), a PE file win-x64, win-arm64
+        /// or win-x86; another machine gives a name saying which; a file that is neither, or that
+        /// cannot be read, null.
+        /// </summary>
+        internal static string FileRid(string path)
+        {
+            try
+            {
+                using (var f = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete))
+                {
+                    var h = new byte[64];
+                    int n = ReadFully(f, h, h.Length);
+                    if (n >= 20 && h[0] == 0x7f && h[1] == 'E' && h[2] == 'L' && h[3] == 'F')
+                    {
+                        int elfClass = h[4], machine = h[5] == 2 ? h[18] << 8 | h[19] : h[18] | h[19] << 8;
+                        if (elfClass == 2 && machine == 62) return "linux-x64";
+                        if (elfClass == 2 && machine == 183) return "linux-arm64";
+                        return "linux-elf" + (elfClass == 1 ? "32" : "64") + "-machine" + machine;
+                    }
+                    if (n == h.Length && h[0] == 'M' && h[1] == 'Z')
+                    {
+                        uint pe = (uint)(h[0x3c] | h[0x3d] << 8 | h[0x3e] << 16) | (uint)h[0x3f] << 24;
+                        f.Seek(pe, SeekOrigin.Begin);
+                        if (ReadFully(f, h, 6) < 6 || h[0] != 'P' || h[1] != 'E' || h[2] != 0 || h[3] != 0) return null;
+                        int machine = h[4] | h[5] << 8;
+                        if (machine == 0x8664) return "win-x64";
+                        if (machine == 0xaa64) return "win-arm64";
+                        if (machine == 0x14c) return "win-x86";
+                        return "win-machine" + machine.ToString("x4");
+                    }
+                    return null;
+                }
+            }
+            catch (Exception)
+            {
+                return null;
+            }
+        }
+
+        static int ReadFully(Stream s, byte[] buffer, int count)
+        {
+            int n = 0, r;
+            while (n < count && (r = s.Read(buffer, n, count - n)) > 0) n += r;
+            return n;
+        }
+    }
+
+    /// <summary>Loads libedax_kernels.so (edax_kernels.dll on Windows), once per process.</summary>
     public static class Library
     {
         /// <summary>The environment variable naming the library's path.</summary>
         public const string EnvVar = "EDAX_KERNELS_LIB";
-        /// <summary>The file name searched on the system search path.</summary>
+        /// <summary>The file name searched on the system search path on Linux (on Windows: edax_kernels.dll).</summary>
         public const string FileName = "libedax_kernels.so";
 
-        const int RTLD_NOW = 2, RTLD_GLOBAL = 0x100;
+        /// The library's file name on Windows, also the module name its declarations bind to.
+        internal const string WindowsFileName = "edax_kernels.dll";
+        /// The runtime identifiers the NuGet package has the library for.
+        internal const string PackageRids = "linux-x64, linux-arm64, win-x64";
+
+        const int RTLD_NOW = 2, RTLD_GLOBAL = 0x100, LOAD_WITH_ALTERED_SEARCH_PATH = 8;
         static readonly object Gate = new object();
+        static IntPtr windowsModule;
 
         /// <summary>Where the library was loaded from (null before loading).</summary>
         public static string LoadedFrom { get; private set; }
@@ -123,66 +245,173 @@ namespace EdaxKernels
         [DllImport("libdl.so.2")]
         static extern IntPtr dlerror();
 
+        [DllImport("kernel32.dll", CharSet = CharSet.Unicode, SetLastError = true)]
+        static extern IntPtr LoadLibraryExW(string file, IntPtr reserved, int flags);
+
+        [DllImport("kernel32.dll", CharSet = CharSet.Unicode)]
+        static extern IntPtr GetModuleHandleW(string module);
+
+        [DllImport("kernel32.dll", CharSet = CharSet.Unicode)]
+        static extern int GetModuleFileNameW(IntPtr module, StringBuilder file, int size);
+
+        [DllImport("kernel32.dll")]
+        [return: MarshalAs(UnmanagedType.Bool)]
+        static extern bool FreeLibrary(IntPtr module);
+
         /// <summary>
         /// Loads the library from <paramref name="path"/>, or, when it is null, from
         /// EDAX_KERNELS_LIB, else the NuGet package's copy, else the system search path. Must
         /// come before the first use of Kernels to take effect; loading again from the same
-        /// place does nothing.
+        /// place does nothing. On Windows the file must be named edax_kernels.dll.
         /// </summary>
         public static void Load(string path = null)
         {
             lock (Gate)
             {
-                string how;
-                string target = Choose(path, out how);
+                bool windows = Platform.Windows;
+                string how, rid = Platform.Rid();
+                string target = Choose(windows, rid, path, out how);
                 if (LoadedFrom != null)
                 {
                     if (LoadedFrom == target) return;
                     throw new EdaxKernelsException("edax_kernels: already loaded from " + LoadedFrom + ", cannot load " + target);
                 }
-                // Opened globally under its soname, so that the P/Invoke declarations, resolved
-                // when the methods calling them are compiled, bind to this copy.
-                if (dlopen(target, RTLD_NOW | RTLD_GLOBAL) == IntPtr.Zero)
-                {
-                    string why = Marshal.PtrToStringAnsi(dlerror());
-                    throw new EdaxKernelsException(string.Format(
-                        "edax_kernels: cannot load the library {0} ({1}): {2}. Pass its path to Library.Load, " +
-                        "set {3} to its path, use the EdaxKernels NuGet package (linux-x64), or put {4} on the " +
-                        "library search path (LD_LIBRARY_PATH).",
-                        target, how, why, EnvVar, FileName));
-                }
+                string why = windows ? OpenWindows(target) : OpenLinux(target);
+                if (why != null) throw new EdaxKernelsException(LoadError(windows, rid, target, how, why));
                 LoadedFrom = target;
             }
         }
 
-        static string Choose(string path, out string how)
+        /// <summary>dlopens the library: null, or why it cannot be loaded.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        static string OpenLinux(string target)
+        {
+            // Opened globally under its soname, so that the P/Invoke declarations, resolved
+            // when the methods calling them are compiled, bind to this copy.
+            if (dlopen(target, RTLD_NOW | RTLD_GLOBAL) != IntPtr.Zero) return null;
+            return Marshal.PtrToStringAnsi(dlerror());
+        }
+
+        /// <summary>
+        /// Loads the library with LoadLibraryEx, a path from the current directory as dlopen
+        /// takes it, with the DLL's directory searched for its dependencies, a bare file name on
+        /// the DLL search path; then checks that the process's edax_kernels.dll, the module the
+        /// declarations bind to, is this copy. Null, or why it cannot be loaded.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        static string OpenWindows(string target)
+        {
+            string file = target;
+            int flags = 0;
+            if (target.IndexOfAny(new[] { '\\', '/', ':' }) >= 0)
+            {
+                try { file = Path.GetFullPath(target); }
+                catch (Exception e) { return e.Message; }
+                flags = LOAD_WITH_ALTERED_SEARCH_PATH;
+            }
+            IntPtr module = LoadLibraryExW(file, IntPtr.Zero, flags);
+            if (module == IntPtr.Zero)
+            {
+                int error = Marshal.GetLastWin32Error();
+                return new System.ComponentModel.Win32Exception(error).Message + " (error " + error + ")";
+            }
+            IntPtr bound = GetModuleHandleW(WindowsFileName);
+            if (bound != module)
+            {
+                string why = bound == IntPtr.Zero
+                    ? "the file is not named " + WindowsFileName + ", the module name its declarations bind to"
+                    : "another " + WindowsFileName + " is loaded already, from " + ModuleFile(bound);
+                FreeLibrary(module);
+                return why;
+            }
+            windowsModule = module;
+            RegisterResolver();
+            return null;
+        }
+
+        static string ModuleFile(IntPtr module)
+        {
+            var file = new StringBuilder(32768);
+            return GetModuleFileNameW(module, file, file.Capacity) > 0 ? file.ToString() : "an unknown place";
+        }
+
+        /// <summary>
+        /// On .NET (Core) 3 and later, which looks for a DllImport's library in the application's
+        /// native asset folders before asking Windows: makes edax_kernels.dll resolve to the
+        /// module loaded. Through reflection (not in net45); nothing on .NET Framework and Mono.
+        /// </summary>
+        static void RegisterResolver()
+        {
+            try
+            {
+                Type nativeLibrary = Type.GetType("System.Runtime.InteropServices.NativeLibrary");
+                Type resolver = Type.GetType("System.Runtime.InteropServices.DllImportResolver");
+                if (nativeLibrary == null || resolver == null) return;
+                MethodInfo set = nativeLibrary.GetMethod("SetDllImportResolver", new[] { typeof(Assembly), resolver });
+                if (set == null) return;
+                set.Invoke(null, new object[] { typeof(Library).Assembly, Delegate.CreateDelegate(resolver, ResolverMethod) });
+            }
+            catch (Exception)
+            {
+                // The module name still binds the declarations to the module loaded.
+            }
+        }
+
+        /// <summary>Resolve, for the DllImportResolver delegate.</summary>
+        internal static MethodInfo ResolverMethod
+        {
+            get { return typeof(Library).GetMethod("Resolve", BindingFlags.NonPublic | BindingFlags.Static); }
+        }
+
+        /// <summary>A DllImportResolver: the module loaded for edax_kernels.dll, else the runtime's search (zero).</summary>
+        static IntPtr Resolve(string name, Assembly assembly, DllImportSearchPath? searchPath)
+        {
+            return string.Equals(name, WindowsFileName, StringComparison.OrdinalIgnoreCase) ? windowsModule : IntPtr.Zero;
+        }
+
+        /// <summary>The file name on the system search path.</summary>
+        internal static string SystemFileName(bool windows) { return windows ? WindowsFileName : FileName; }
+
+        internal static string Choose(bool windows, string rid, string path, out string how)
         {
             if (path != null) { how = "explicit path"; return path; }
             string env = Environment.GetEnvironmentVariable(EnvVar);
             if (!string.IsNullOrEmpty(env)) { how = EnvVar; return env; }
-            string packaged = Packaged();
+            string location = typeof(Library).Assembly.Location;
+            string packaged = string.IsNullOrEmpty(location) ? null : Packaged(Path.GetDirectoryName(location), rid, SystemFileName(windows));
             if (packaged != null) { how = "NuGet package"; return packaged; }
             how = "system search path";
-            return FileName;
+            return SystemFileName(windows);
         }
 
         /// <summary>
-        /// The library the NuGet package put beside this assembly, or null: in the assembly's
-        /// directory (a .NET Framework or Mono build's output, where the package's build targets
-        /// copy it), in runtimes/linux-x64/native/ below it (a dotnet build's output), or in the
-        /// package's own runtimes/linux-x64/native/ (the assembly used from the package's lib/net45/).
+        /// The library the NuGet package put for this platform (rid) beside the assembly in
+        /// <paramref name="dir"/>, or null: in that directory (a .NET Framework or Mono build's
+        /// output, where the package's build targets copy it), in runtimes/RID/native/ below it (a
+        /// dotnet build's output), or in the package's own runtimes/RID/native/ (the assembly used
+        /// from the package's lib/net45/). A file whose header says another platform is passed
+        /// over (a Linux build's output has the x86-64 library beside the assembly, the ARM64 one
+        /// below it).
         /// </summary>
-        static string Packaged()
+        internal static string Packaged(string dir, string rid, string name)
         {
-            string location = typeof(Library).Assembly.Location;
-            if (string.IsNullOrEmpty(location)) return null;
-            string dir = Path.GetDirectoryName(location);
-            string native = Path.Combine("runtimes", "linux-x64", "native", FileName);
-            foreach (string candidate in new[] { Path.Combine(dir, FileName), Path.Combine(dir, native), Path.Combine(dir, "..", "..", native) })
+            if (rid == null) return null;
+            string native = Path.Combine("runtimes", rid, "native", name);
+            foreach (string candidate in new[] { Path.Combine(dir, name), Path.Combine(dir, native), Path.Combine(dir, "..", "..", native) })
             {
-                if (File.Exists(candidate)) return Path.GetFullPath(candidate);
+                if (File.Exists(candidate) && Platform.FileRid(candidate) == rid) return Path.GetFullPath(candidate);
             }
             return null;
+        }
+
+        /// <summary>The message of a library that cannot be loaded.</summary>
+        internal static string LoadError(bool windows, string rid, string target, string how, string why)
+        {
+            return string.Format(
+                "edax_kernels: cannot load the library {0} ({1}): {2}. Pass its path to Library.Load, " +
+                "set {3} to its path, use the EdaxKernels NuGet package ({4}; this process: {5}), or put {6} on the {7}.",
+                target, how, why, EnvVar, PackageRids, rid ?? "unknown", SystemFileName(windows),
+                windows ? "DLL search path (the application's directory, PATH)" : "library search path (LD_LIBRARY_PATH)");
         }
 
         internal static void EnsureLoaded()
@@ -194,7 +423,10 @@ namespace EdaxKernels
         }
     }
 
-    /// <summary>The ek_ functions, declared for P/Invoke.</summary>
+    /// <summary>
+    /// The ek_ functions, declared for P/Invoke: the one list. gen-windows.sh makes WinImports
+    /// (for Windows) and WinNative from it, one declaration a line as here.
+    /// </summary>
     static class Imports
     {
         // The library's SONAME: Library.Load opens it globally, and glibc then resolves this
@@ -255,62 +487,63 @@ namespace EdaxKernels
     }
 
     /// <summary>
-    /// The ek_ functions, each behind one non-inlined call. Mono binds a P/Invoke declaration
-    /// when it compiles a method calling it; the first Kernels method called is compiled before
-    /// Kernels' static constructor loads the library, so it must not call Imports directly.
+    /// The ek_ functions, each behind one non-inlined call, to Imports (Linux) or WinNative
+    /// (Windows; see the top of this file). Mono binds a P/Invoke declaration when it compiles a
+    /// method calling it; the first Kernels method called is compiled before Kernels' static
+    /// constructor loads the library, so it must not call Imports directly.
     /// </summary>
     static class Native
     {
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_status_message(int status) { return Imports.ek_status_message(status); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_version() { return Imports.ek_version(); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_isa() { return Imports.ek_isa(); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_isa_supported(string name) { return Imports.ek_isa_supported(name); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_set_isa(string name) { return Imports.ek_set_isa(name); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_flip(int x, ulong p, ulong o) { return Imports.ek_flip(x, p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_board_next(ref Board board, int x, out Board next) { return Imports.ek_board_next(ref board, x, out next); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_count_last_flip(int x, ulong p) { return Imports.ek_count_last_flip(x, p); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_score_1(ref Board board, int beta, int x) { return Imports.ek_board_score_1(ref board, beta, x); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_score_1_exact(ref Board board, int x) { return Imports.ek_board_score_1_exact(ref board, x); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_get_moves(ulong p, ulong o) { return Imports.ek_get_moves(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static bool ek_can_move(ulong p, ulong o) { return Imports.ek_can_move(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility(ulong p, ulong o) { return Imports.ek_get_mobility(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_weighted_mobility(ulong p, ulong o) { return Imports.ek_get_weighted_mobility(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_potential_mobility(ulong p, ulong o) { return Imports.ek_get_potential_mobility(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability(ulong p, ulong o) { return Imports.ek_get_stability(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_edge_stability(ulong p, ulong o) { return Imports.ek_get_edge_stability(p, o); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_corner_stability(ulong p) { return Imports.ek_get_corner_stability(p); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_board_get_hash_code(ref Board board) { return Imports.ek_board_get_hash_code(ref board); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_symetry(ref Board board, int s, out Board sym) { return Imports.ek_board_symetry(ref board, s, out sym); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_unique(ref Board board, out Board unique) { return Imports.ek_board_unique(ref board, out unique); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_bit_count(ulong b) { return Imports.ek_bit_count(b); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_perft(ulong p, ulong o, int depth) { return Imports.ek_perft(p, o, depth); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_perft_terminal(ulong p, ulong o, int depth) { return Imports.ek_perft_terminal(p, o, depth); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_flip_batch(UIntPtr n, int[] xs, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Imports.ek_flip_batch(n, xs, ps, os, result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_next_batch(UIntPtr n, int[] xs, ulong[] ps, ulong[] os, [Out] ulong[] nextPs, [Out] ulong[] nextOs) { return Imports.ek_board_next_batch(n, xs, ps, os, nextPs, nextOs); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_count_last_flip_batch(UIntPtr n, int[] xs, ulong[] ps, [Out] int[] result) { return Imports.ek_count_last_flip_batch(n, xs, ps, result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_moves_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Imports.ek_get_moves_batch(n, ps, os, result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Imports.ek_get_mobility_batch(n, ps, os, result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Imports.ek_get_stability_batch(n, ps, os, result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_get_hash_code_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Imports.ek_board_get_hash_code_batch(n, ps, os, result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_file(byte[] path) { return Imports.ek_eval_load_file(path); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_buffer(byte[] data, UIntPtr len) { return Imports.ek_eval_load_buffer(data, len); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_loaded() { return Imports.ek_eval_loaded(); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_unload() { Imports.ek_eval_unload(); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_init(ref EvalState eval) { return Imports.ek_eval_init(ref eval); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_free(ref EvalState eval) { Imports.ek_eval_free(ref eval); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_set(ref EvalState eval, ref Board board) { return Imports.ek_eval_set(ref eval, ref board); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_update(ref EvalState eval, ref Move move) { return Imports.ek_eval_update(ref eval, ref move); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_restore(ref EvalState eval) { return Imports.ek_eval_restore(ref eval); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_pass(ref EvalState eval) { return Imports.ek_eval_pass(ref eval); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_accumulate_checked(ref EvalState eval, out int sum) { return Imports.ek_eval_accumulate_checked(ref eval, out sum); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solve_shallow(ref Board board, int alpha, ref long nodes) { return Imports.ek_solve_shallow(ref board, alpha, ref nodes); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static SolverHandle ek_solver_new(int hashBits) { return Imports.ek_solver_new(hashBits); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_free(IntPtr solver) { Imports.ek_solver_free(solver); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_stop(SolverHandle solver) { Imports.ek_solver_stop(solver); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes) { return Imports.ek_solver_set_node_limit(solver, maxNodes); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Imports.ek_solver_clear(solver); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
-        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_status_message(int status) { return Platform.Windows ? WinNative.ek_status_message(status) : Imports.ek_status_message(status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_version() { return Platform.Windows ? WinNative.ek_version() : Imports.ek_version(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_isa() { return Platform.Windows ? WinNative.ek_isa() : Imports.ek_isa(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_isa_supported(string name) { return Platform.Windows ? WinNative.ek_isa_supported(name) : Imports.ek_isa_supported(name); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_set_isa(string name) { return Platform.Windows ? WinNative.ek_set_isa(name) : Imports.ek_set_isa(name); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_flip(int x, ulong p, ulong o) { return Platform.Windows ? WinNative.ek_flip(x, p, o) : Imports.ek_flip(x, p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_board_next(ref Board board, int x, out Board next) { return Platform.Windows ? WinNative.ek_board_next(ref board, x, out next) : Imports.ek_board_next(ref board, x, out next); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_count_last_flip(int x, ulong p) { return Platform.Windows ? WinNative.ek_count_last_flip(x, p) : Imports.ek_count_last_flip(x, p); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_score_1(ref Board board, int beta, int x) { return Platform.Windows ? WinNative.ek_board_score_1(ref board, beta, x) : Imports.ek_board_score_1(ref board, beta, x); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_score_1_exact(ref Board board, int x) { return Platform.Windows ? WinNative.ek_board_score_1_exact(ref board, x) : Imports.ek_board_score_1_exact(ref board, x); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_get_moves(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_moves(p, o) : Imports.ek_get_moves(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static bool ek_can_move(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_can_move(p, o) : Imports.ek_can_move(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_mobility(p, o) : Imports.ek_get_mobility(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_weighted_mobility(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_weighted_mobility(p, o) : Imports.ek_get_weighted_mobility(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_potential_mobility(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_potential_mobility(p, o) : Imports.ek_get_potential_mobility(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_stability(p, o) : Imports.ek_get_stability(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_edge_stability(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_edge_stability(p, o) : Imports.ek_get_edge_stability(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_corner_stability(ulong p) { return Platform.Windows ? WinNative.ek_get_corner_stability(p) : Imports.ek_get_corner_stability(p); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_board_get_hash_code(ref Board board) { return Platform.Windows ? WinNative.ek_board_get_hash_code(ref board) : Imports.ek_board_get_hash_code(ref board); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_symetry(ref Board board, int s, out Board sym) { return Platform.Windows ? WinNative.ek_board_symetry(ref board, s, out sym) : Imports.ek_board_symetry(ref board, s, out sym); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_unique(ref Board board, out Board unique) { return Platform.Windows ? WinNative.ek_board_unique(ref board, out unique) : Imports.ek_board_unique(ref board, out unique); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_bit_count(ulong b) { return Platform.Windows ? WinNative.ek_bit_count(b) : Imports.ek_bit_count(b); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_perft(ulong p, ulong o, int depth) { return Platform.Windows ? WinNative.ek_perft(p, o, depth) : Imports.ek_perft(p, o, depth); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_perft_terminal(ulong p, ulong o, int depth) { return Platform.Windows ? WinNative.ek_perft_terminal(p, o, depth) : Imports.ek_perft_terminal(p, o, depth); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_flip_batch(UIntPtr n, int[] xs, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Platform.Windows ? WinNative.ek_flip_batch(n, xs, ps, os, result) : Imports.ek_flip_batch(n, xs, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_next_batch(UIntPtr n, int[] xs, ulong[] ps, ulong[] os, [Out] ulong[] nextPs, [Out] ulong[] nextOs) { return Platform.Windows ? WinNative.ek_board_next_batch(n, xs, ps, os, nextPs, nextOs) : Imports.ek_board_next_batch(n, xs, ps, os, nextPs, nextOs); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_count_last_flip_batch(UIntPtr n, int[] xs, ulong[] ps, [Out] int[] result) { return Platform.Windows ? WinNative.ek_count_last_flip_batch(n, xs, ps, result) : Imports.ek_count_last_flip_batch(n, xs, ps, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_moves_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Platform.Windows ? WinNative.ek_get_moves_batch(n, ps, os, result) : Imports.ek_get_moves_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Platform.Windows ? WinNative.ek_get_mobility_batch(n, ps, os, result) : Imports.ek_get_mobility_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Platform.Windows ? WinNative.ek_get_stability_batch(n, ps, os, result) : Imports.ek_get_stability_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_get_hash_code_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Platform.Windows ? WinNative.ek_board_get_hash_code_batch(n, ps, os, result) : Imports.ek_board_get_hash_code_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_file(byte[] path) { return Platform.Windows ? WinNative.ek_eval_load_file(path) : Imports.ek_eval_load_file(path); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_buffer(byte[] data, UIntPtr len) { return Platform.Windows ? WinNative.ek_eval_load_buffer(data, len) : Imports.ek_eval_load_buffer(data, len); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_loaded() { return Platform.Windows ? WinNative.ek_eval_loaded() : Imports.ek_eval_loaded(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_unload() { if (Platform.Windows) WinNative.ek_eval_unload(); else Imports.ek_eval_unload(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_init(ref EvalState eval) { return Platform.Windows ? WinNative.ek_eval_init(ref eval) : Imports.ek_eval_init(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_free(ref EvalState eval) { if (Platform.Windows) WinNative.ek_eval_free(ref eval); else Imports.ek_eval_free(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_set(ref EvalState eval, ref Board board) { return Platform.Windows ? WinNative.ek_eval_set(ref eval, ref board) : Imports.ek_eval_set(ref eval, ref board); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_update(ref EvalState eval, ref Move move) { return Platform.Windows ? WinNative.ek_eval_update(ref eval, ref move) : Imports.ek_eval_update(ref eval, ref move); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_restore(ref EvalState eval) { return Platform.Windows ? WinNative.ek_eval_restore(ref eval) : Imports.ek_eval_restore(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_pass(ref EvalState eval) { return Platform.Windows ? WinNative.ek_eval_pass(ref eval) : Imports.ek_eval_pass(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_accumulate_checked(ref EvalState eval, out int sum) { return Platform.Windows ? WinNative.ek_eval_accumulate_checked(ref eval, out sum) : Imports.ek_eval_accumulate_checked(ref eval, out sum); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solve_shallow(ref Board board, int alpha, ref long nodes) { return Platform.Windows ? WinNative.ek_solve_shallow(ref board, alpha, ref nodes) : Imports.ek_solve_shallow(ref board, alpha, ref nodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static SolverHandle ek_solver_new(int hashBits) { return Platform.Windows ? WinNative.ek_solver_new(hashBits) : Imports.ek_solver_new(hashBits); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_free(IntPtr solver) { if (Platform.Windows) WinNative.ek_solver_free(solver); else Imports.ek_solver_free(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_stop(SolverHandle solver) { if (Platform.Windows) WinNative.ek_solver_stop(solver); else Imports.ek_solver_stop(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes) { return Platform.Windows ? WinNative.ek_solver_set_node_limit(solver, maxNodes) : Imports.ek_solver_set_node_limit(solver, maxNodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_clear(solver) : Imports.ek_solver_clear(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Platform.Windows ? WinNative.ek_solver_solve(solver, ref board, alpha, beta, out result) : Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Platform.Windows ? WinNative.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves) : Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
     }
 
     /// <summary>

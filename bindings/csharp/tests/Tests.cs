@@ -8,8 +8,9 @@
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
 // search path; the environment variable EK_EXPECT_LIB names the file that way must find, when
-// not the bare file name). An EdaxKernels.dll from the package (it has an informational
-// version) must carry Cargo.toml's version (GOLDEN_DIR/../../..).
+// not the bare file name: libedax_kernels.so, edax_kernels.dll on Windows). An EdaxKernels.dll
+// from the package (it has an informational version) must carry Cargo.toml's version
+// (GOLDEN_DIR/../../..).
 
 using System;
 using System.Collections.Generic;
@@ -564,7 +565,8 @@ static class Tests
                 Eq(Kernels.Version.Length > 0, true, "version");
                 string env = Environment.GetEnvironmentVariable(Library.EnvVar);
                 string expected = Environment.GetEnvironmentVariable("EK_EXPECT_LIB");
-                Eq(Library.LoadedFrom, !string.IsNullOrEmpty(env) ? env : expected ?? Library.FileName, "loaded from");
+                string system = Path.DirectorySeparatorChar == '\\' ? "edax_kernels.dll" : Library.FileName;
+                Eq(Library.LoadedFrom, !string.IsNullOrEmpty(env) ? env : expected ?? system, "loaded from");
             });
         }
         if (PackageVersion() != null) Run("the package carries Cargo.toml's version", Version);
