@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Tests of the C#, Java and Python bindings, each against its package as a user installs it:
+# Tests of the C#, Java and Python bindings, each against its package as a user installs it
+# (and, for Windows x86-64 and Linux ARM64, as far as this machine can run them):
 # the NuGet package from a local folder feed (C#), the jar (Java), the wheel in a fresh virtual
 # environment (Python). Each language checks the known answers (the evaluation's too, with the
 # synthetic eval.dat in EK_EVAL_DAT), perft(6..8), the solver (tests/data/fforum), the package's
@@ -129,6 +130,8 @@ java_() {
     javac --release 17 -Werror -Xlint:all -d "$out/java/classes" bindings/java/src/edaxkernels/*.java
     LD_LIBRARY_PATH=$(dirname "$lib") java -Xcheck:jni -Djava.library.path="$glue_dir" \
         -cp "$out/java/classes:$out/java/test-classes" KernelsTest "$golden" -
+    # The jar's Windows and ARM64 natives, without a JVM (none runs here for them).
+    bindings/java/test-cross.sh "$jar"
 }
 
 python_() {
@@ -147,6 +150,8 @@ python_() {
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$out/wheelhouse" \
         "$wheel" pytest
     (cd "$out" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests")
+    # The aarch64 wheel under qemu, and the win_amd64 wheel built.
+    bindings/python/test-cross.sh "$out/wheels-cross"
 }
 
 langs=("$@")
