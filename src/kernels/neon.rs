@@ -228,8 +228,9 @@ macro_rules! neon_prims {
         }
         #[inline(always)]
         fn last_flip_count(x: usize, p: u64) -> i32 {
-            // The last flip is the flip against every other square.
-            2 * Self::flip(x, p, !p).count_ones() as i32
+            // Kindergarten gathering and a table of counts (fewer instructions than the NEON
+            // flip against every other square: BENCHMARKS.md, "Windows and ARM64").
+            $crate::kernels::last_flip::last_flip_count(x, p)
         }
         #[inline(always)]
         fn get_stability(p: u64, o: u64) -> i32 {
