@@ -32,6 +32,29 @@ bindgen_args() { # include dir of the target's C library
     echo "-I$(echo /usr/lib/llvm-*/lib/clang/*/include | awk '{print $NF}') -I$1"
 }
 
+# The C known answers (and the evaluation's) linked to the shared library in LIBDIR, run under
+# Wine or qemu on every level of EK_CPU_LEVELS: known_answers_with windows|aarch64 LIBDIR
+known_answers_with() {
+    local exe=c_tests/out-$1/features dir=$2
+    mkdir -p "$exe"
+    case "$1" in
+        windows)
+            cp "$dir/edax_kernels.dll" "$exe/"
+            for t in known_answers eval_api; do
+                x86_64-w64-mingw32-gcc -std=c99 -O1 -Iinclude c_tests/$t.c -o "$exe/$t.exe" -L"$dir" -ledax_kernels
+            done
+            "$WINE" "$exe/known_answers.exe" tests/data/golden "$EK_CPU_LEVELS"
+            "$WINE" "$exe/eval_api.exe" tests/data/golden "$EK_SYNTHETIC_EVAL" ;;
+        aarch64)
+            for t in known_answers eval_api; do
+                aarch64-linux-gnu-gcc -std=c99 -O1 -Iinclude c_tests/$t.c -o "$exe/$t" -L"$dir" -ledax_kernels \
+                    -Wl,-rpath,"$PWD/$dir"
+            done
+            "${QEMU_RUN[@]}" "$exe/known_answers" tests/data/golden "$EK_CPU_LEVELS"
+            "${QEMU_RUN[@]}" "$exe/eval_api" tests/data/golden "$EK_SYNTHETIC_EVAL" ;;
+    esac
+}
+
 windows() {
     local t=x86_64-pc-windows-gnu
     # shellcheck source=cross/wine-env.sh
@@ -77,6 +100,9 @@ windows() {
     say "Windows: C tests under Wine, the DLL and the static library, every level"
     EK_CROSS=windows CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-3} c_tests/run.sh "$dir"
 
+    say "Windows: the known answers through the DLL of the edax-abi-eval build (Edax's names exported too)"
+    known_answers_with windows target/capi-edax-abi-eval/$t/release
+
     say "Windows: a C program linked to the MSVC import library edax_kernels.lib (read by MinGW's linker)"
     local out=c_tests/out-windows
     x86_64-w64-mingw32-gcc -std=c99 -O1 -Iinclude c_tests/known_answers.c "$dir/edax_kernels.lib" \
@@ -107,6 +133,9 @@ aarch64() {
 
     say "ARM64: C tests under qemu, the shared and the static library, every level"
     EK_CROSS=aarch64 CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-2} c_tests/run.sh "target/capi/$t/release"
+
+    say "ARM64: the known answers through the shared library of the edax-abi-eval build"
+    known_answers_with aarch64 target/capi-edax-abi-eval/$t/release
 }
 
 macos() {
