@@ -48,6 +48,19 @@ struct BatchArgs {
 // the solve reads and writes through them.
 unsafe impl Send for BatchArgs {}
 
+/// The arrays of `_solve_many`, moved to the thread-free section of the call.
+struct ManyArgs {
+    n: usize,
+    players: *const u64,
+    opponents: *const u64,
+    scores: *mut i32,
+    moves: *mut i32,
+    nodes: *mut u64,
+}
+
+// SAFETY: as for BatchArgs.
+unsafe impl Send for ManyArgs {}
+
 /// An exact endgame solver with its transposition table (2**hash_bits entries of 32 bytes).
 ///
 /// One solve at a time (a second concurrent one raises EK_ERR_BUSY); stop() may be called from
@@ -120,6 +133,53 @@ impl Solver {
             }
         });
         check(py, status).map(drop)
+    }
+
+    /// Solves players[i], opponents[i] on (-64, 64) into scores[i], moves[i] and nodes[i]
+    /// (1-D contiguous buffers of one length: uint64 inputs, int32 and uint64 outputs), one
+    /// position after the other with the GIL released: the native part of solve_many. Returns
+    /// the number of positions solved: all of them, or up to the first whose bitboards overlap
+    /// (solved ones are written; that one and the rest are not). Raises EK_ERR_STOPPED or
+    /// EK_ERR_BUSY as solve.
+    fn _solve_many(
+        &self,
+        py: Python<'_>,
+        players: PyBuffer<u64>,
+        opponents: PyBuffer<u64>,
+        scores: PyBuffer<i32>,
+        moves: PyBuffer<i32>,
+        nodes: PyBuffer<u64>,
+    ) -> PyResult<usize> {
+        let n = length(&players)?;
+        let args = ManyArgs {
+            n,
+            players: input_ptr(&players, n)?,
+            opponents: input_ptr(&opponents, n)?,
+            scores: output_ptr(&scores, n)?,
+            moves: output_ptr(&moves, n)?,
+            nodes: output_ptr(&nodes, n)?,
+        };
+        let solver = self.live(py)?;
+        let done = py.detach(move || {
+            let a = args;
+            for i in 0..a.n {
+                // SAFETY: i < n, and each array holds n elements for the whole call (the buffers
+                // above are held until it returns; other threads must not write them meanwhile).
+                let board = unsafe { edax_kernels::EkBoard::new(*a.players.add(i), *a.opponents.add(i)) };
+                match solver.solve(&board, -64, 64) {
+                    // SAFETY: as above.
+                    Ok(r) => unsafe {
+                        *a.scores.add(i) = r.score;
+                        *a.moves.add(i) = r.best_move;
+                        *a.nodes.add(i) = r.nodes;
+                    },
+                    Err(SolveError::Range) => return Ok(i),
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(a.n)
+        });
+        done.map_err(|e| solve_error(py, e))
     }
 
     /// Makes the running solve (if any) raise EK_ERR_STOPPED soon; any thread may call it.

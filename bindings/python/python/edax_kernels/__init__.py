@@ -20,6 +20,10 @@ The exact solver: ``with Solver(hash_bits=20) as s:`` holds a transposition tabl
 ``s.solve_batch(players, opponents)`` the scores and moves of many positions in one native
 call, ``s.stop()`` (from any thread: solves release the GIL) makes a running solve raise
 EK_ERR_STOPPED. ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
+
+Many positions: ``solve_many(boards)`` solves them on every core (threads, the GIL released) or,
+given a ``dask.distributed.Client``, on a cluster; ``python -m edax_kernels.solve INPUT --out
+RESULTS`` does it from files, resumably (module ``edax_kernels.many``, ``edax_kernels.solve``).
 """
 
 from importlib.metadata import version as _dist_version
@@ -55,7 +59,7 @@ __all__ = [
     "flip_batch", "board_next_batch", "count_last_flip_batch", "get_moves_batch",
     "get_mobility_batch", "get_stability_batch", "hash_code_batch",
     "eval_load_file", "eval_load_bytes", "eval_loaded", "eval_unload", "Eval",
-    "Solver", "SolveResult", "solve_shallow",
+    "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -198,3 +202,7 @@ class Solver(_native.Solver):
         scores, moves = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
         self._solve_batch(p, o, scores, moves)
         return scores, moves
+
+
+# Solving many positions (every core, or a Dask cluster): after Solver, which it uses.
+from .many import SolveManyResult, random_positions, solve_many  # noqa: E402

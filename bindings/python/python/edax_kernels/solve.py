@@ -1,0 +1,241 @@
+"""Solve many positions from a file: ``python -m edax_kernels.solve INPUT --out RESULTS``.
+
+INPUT is Edax's problem format (``.obf``: 64 squares of ``X``/``O``/``-`` then the side to move,
+``X`` or ``O``, and whatever follows), an ``.npz`` with uint64 arrays ``player`` and ``opponent``
+(or ``players``/``opponents``), or any other text file of lines ``P O``: the side to move's and
+the other side's bitboards in hex (``0x`` optional; blank lines and ``#`` comments skipped).
+RESULTS is a Parquet file (``--csv``, or a name ending in ``.csv``: CSV) with the columns player,
+opponent, empties, score, best_move and nodes, one row per position in the input's order.
+
+The results are written chunk by chunk into ``RESULTS.parts/`` (each part written whole, then
+renamed into place); when every chunk is there they are joined into RESULTS (written whole, then
+renamed), and the parts removed. An interrupted run keeps its parts: the same command with
+``--resume`` solves only the chunks missing. A line that is not a position is reported on stderr
+with its line number and left out (``--strict``: the run stops before solving anything). With
+``--scheduler ADDRESS`` the chunks run on that Dask scheduler's workers (``dask scheduler`` on one
+host, ``dask worker ADDRESS`` on each of the others); without it on every core of this machine.
+Needs the package's ``scale`` extra (pyarrow, and dask for ``--scheduler``).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import List, Tuple
+
+import numpy as np
+
+from .many import DEFAULT_CHUNK_SIZE, chunk_bounds, solve_chunk
+
+_HEX = re.compile(r"^\s*(?:0[xX])?([0-9A-Fa-f]{1,16})\s+(?:0[xX])?([0-9A-Fa-f]{1,16})\s*(?:#.*)?$")
+
+
+def _obf_board(text: str) -> Tuple[int, int]:
+    """(player, opponent) of an .obf line's board, or ValueError."""
+    if len(text) < 66 or text[64] not in " \t":
+        raise ValueError("not 64 squares and a side to move")
+    squares, side = text[:64], text[65]
+    if side not in "XO" or any(c not in "XO-" for c in squares):
+        raise ValueError("squares must be X, O or -, and the side to move X or O")
+    x = sum(1 << i for i, c in enumerate(squares) if c == "X")
+    o = sum(1 << i for i, c in enumerate(squares) if c == "O")
+    return (x, o) if side == "X" else (o, x)
+
+
+def read_input(path: Path) -> Tuple[np.ndarray, np.ndarray, List[Tuple[int, str, str]]]:
+    """The positions of INPUT (players, opponents) and its bad lines (line number, line, why)."""
+    if path.suffix == ".npz":
+        with np.load(path) as data:
+            names = [k for k in (("player", "opponent"), ("players", "opponents")) if set(k) <= set(data.files)]
+            if not names:
+                raise SystemExit(f"{path}: an .npz needs arrays player and opponent (or players and opponents)")
+            p, o = (np.asarray(data[k]) for k in names[0])
+        if p.ndim != 1 or p.shape != o.shape or not np.issubdtype(p.dtype, np.integer):
+            raise SystemExit(f"{path}: player and opponent must be integer arrays of one length")
+        p, o = p.astype(np.uint64), o.astype(np.uint64)
+        bad = [(i, f"{int(a):016x} {int(b):016x}", "the bitboards overlap") for i, (a, b) in enumerate(zip(p, o)) if a & b]
+        keep = (p & o) == 0
+        return p[keep], o[keep], bad
+    players, opponents, bad = [], [], []
+    obf = path.suffix == ".obf"
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, line in enumerate(f, 1):
+            text = line.rstrip("\n")
+            if not text.strip() or text.lstrip().startswith("#") or (obf and text.startswith("%")):
+                continue
+            try:
+                if obf:
+                    p, o = _obf_board(text)
+                else:
+                    m = _HEX.match(text)
+                    if not m:
+                        raise ValueError("not two hexadecimal bitboards")
+                    p, o = int(m.group(1), 16), int(m.group(2), 16)
+                if p & o:
+                    raise ValueError("the bitboards overlap")
+            except ValueError as e:
+                bad.append((number, text, str(e)))
+                continue
+            players.append(p)
+            opponents.append(o)
+    return np.array(players, dtype=np.uint64), np.array(opponents, dtype=np.uint64), bad
+
+
+def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int) -> dict:
+    """What a resumed run must share with the run it continues."""
+    digest = hashlib.sha256(p.tobytes() + o.tobytes()).hexdigest()
+    return {"positions": int(p.size), "sha256": digest, "chunk_size": chunk_size, "hash_bits": hash_bits}
+
+
+def _write_atomically(path: Path, write) -> None:
+    """write(tmp) then rename tmp to path: a reader sees the whole file or none."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _table(p, o, scores, moves, nodes):
+    import pyarrow as pa
+
+    empties = (64 - np.array([bin(int(a | b)).count("1") for a, b in zip(p, o)], dtype=np.int64)).astype(np.int8)
+    return pa.table(
+        {
+            "player": pa.array(p, pa.uint64()),
+            "opponent": pa.array(o, pa.uint64()),
+            "empties": pa.array(empties, pa.int8()),
+            "score": pa.array(scores.astype(np.int8), pa.int8()),
+            "best_move": pa.array(moves.astype(np.int8), pa.int8()),
+            "nodes": pa.array(nodes, pa.uint64()),
+        }
+    )
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m edax_kernels.solve", description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1],
+    )
+    parser.add_argument("input", type=Path, help="positions: .obf, .npz, or lines 'P O' in hex")
+    parser.add_argument("--out", type=Path, required=True, help="the results file (Parquet; CSV with --csv or .csv)")
+    parser.add_argument("--scheduler", help="a Dask scheduler's address: solve on its workers")
+    parser.add_argument("--hash-bits", type=int, default=20, help="each solver's table: 2**N entries (default 20)")
+    parser.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE, help="positions per chunk")
+    parser.add_argument("--workers", type=int, help="threads without --scheduler (default: every core)")
+    parser.add_argument("--resume", action="store_true", help="solve only what an interrupted run left")
+    parser.add_argument("--csv", action="store_true", help="write CSV, not Parquet")
+    parser.add_argument("--strict", action="store_true", help="stop at a bad input line (before solving)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="a progress bar (default: when stderr is a terminal)")
+    args = parser.parse_args(argv)
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        parser.error('needs pyarrow: pip install "edax-kernels[scale]"')
+    if not 1 <= args.hash_bits <= 32 or args.chunk_size < 1 or (args.workers is not None and args.workers < 1):
+        parser.error("--hash-bits must be in 1..32, --chunk-size and --workers at least 1")
+
+    p, o, bad = read_input(args.input)
+    for number, text, why in bad:
+        print(f"{args.input}:{number}: {why}: {text[:80]!r}", file=sys.stderr)
+    if bad and args.strict:
+        print(f"{len(bad)} bad line(s); --strict: nothing solved", file=sys.stderr)
+        return 2
+
+    out = args.out
+    parts = out.with_name(out.name + ".parts")
+    manifest = parts / "run.json"
+    fingerprint = _fingerprint(p, o, args.chunk_size, args.hash_bits)
+    if args.resume and manifest.exists():
+        if json.loads(manifest.read_text()) != fingerprint:
+            print(f"{parts}: made by a run with other positions, --chunk-size or --hash-bits; "
+                  "run without --resume to start again", file=sys.stderr)
+            return 2
+    else:
+        shutil.rmtree(parts, ignore_errors=True)
+        parts.mkdir(parents=True)
+        _write_atomically(manifest, lambda t: t.write_text(json.dumps(fingerprint)))
+
+    import pyarrow.parquet as pq
+
+    bounds = chunk_bounds(p.size, args.chunk_size)
+    part = lambda i: parts / f"part-{i:06d}.parquet"  # noqa: E731
+    todo = [i for i in range(len(bounds)) if not part(i).exists()]
+    done_before = len(bounds) - len(todo)
+    if done_before:
+        print(f"resuming: {done_before} of {len(bounds)} chunks already solved", file=sys.stderr)
+
+    from .many import _progress_bar
+
+    remaining = sum(bounds[i][1] - bounds[i][0] for i in todo)
+    advance, bar = _progress_bar(remaining, args.progress)
+    client = None
+    try:
+        if args.scheduler:
+            from distributed import Client
+
+            client = Client(args.scheduler)
+        for i, (scores, moves, nodes) in _run(p, o, bounds, todo, args, client):
+            a, b = bounds[i]
+            table = _table(p[a:b], o[a:b], scores, moves, nodes)
+            _write_atomically(part(i), lambda t: pq.write_table(table, t))
+            advance(b - a)
+    except KeyboardInterrupt:
+        written = sum(part(i).exists() for i in range(len(bounds)))
+        print(f"\ninterrupted: {written} of {len(bounds)} chunks written in {parts}; "
+              "run the same command with --resume to finish", file=sys.stderr)
+        return 130
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            client.close()
+
+    import pyarrow as pa
+
+    tables = [pq.read_table(part(i)) for i in range(len(bounds))]
+    table = pa.concat_tables(tables) if tables else _table(p, o, *(np.empty(0, t) for t in (np.int32, np.int32, np.uint64)))
+    if args.csv or out.suffix == ".csv":
+        import pyarrow.csv as pc
+
+        _write_atomically(out, lambda t: pc.write_csv(table, t))
+    else:
+        _write_atomically(out, lambda t: pq.write_table(table, t))
+    shutil.rmtree(parts)
+    print(f"{out}: {table.num_rows} positions solved ({len(bad)} bad line(s) left out)", file=sys.stderr)
+    return 0
+
+
+def _run(p, o, bounds, todo, args, client):
+    """(chunk index, (scores, moves, nodes)) of each chunk of ``todo``, as they finish."""
+    if client is not None:
+        from distributed import as_completed
+
+        futures = client.map(solve_chunk, [p[slice(*bounds[i])] for i in todo],
+                             [o[slice(*bounds[i])] for i in todo], hash_bits=args.hash_bits, pure=False)
+        index = {f.key: i for f, i in zip(futures, todo)}
+        for future in as_completed(futures):
+            yield index[future.key], future.result()
+        return
+    from concurrent.futures import ThreadPoolExecutor, as_completed as done
+
+    with ThreadPoolExecutor(max_workers=args.workers or os.cpu_count() or 1) as pool:
+        futures = {pool.submit(solve_chunk, p[slice(*bounds[i])], o[slice(*bounds[i])], args.hash_bits): i for i in todo}
+        try:
+            for future in done(futures):
+                yield futures[future], future.result()
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())
