@@ -33,7 +33,7 @@ from edax_kernels.many import chunk_bounds, solve_chunk
 def cpu_name():
     try:
         with open("/proc/cpuinfo") as f:
-            info = dict(line.split(":", 1) for line in f if ":" in line)
+            info = dict((k.strip(), v) for k, v in (line.split(":", 1) for line in f if ":" in line))
         return f"{info['model name'].strip()} (family {info['cpu family'].strip()} model {info['model'].strip()})"
     except (OSError, KeyError):
         return platform.processor() or "unknown CPU"
