@@ -82,7 +82,7 @@ pub(crate) trait Prims {
     /// flip.
     #[inline(always)]
     fn edge_stability(p: u64, o: u64) -> i32 {
-        stability::stable_edge(p, o).count_ones() as i32
+        stability::stable_edge_count(p, o) as i32
     }
     /// The board under symmetry `s` (bits 0..=2 used).
     #[inline(always)]

@@ -217,6 +217,12 @@ def test_command_interrupted_then_resumed(tmp_path, positions, threaded, monkeyp
     assert got["score"] == threaded.scores.tolist() and got["nodes"] == threaded.nodes.tolist()
     assert got["best_move"] == threaded.best_moves.tolist()
     assert not (tmp_path / "out.parquet.parts").exists()
+    # Resuming a finished run solves nothing; resuming it on other positions is refused.
+    counted.clear()
+    assert solve.main(args + ["--resume"]) == 0 and not counted
+    write_hex(src, p[:10], o[:10])
+    assert solve.main(args + ["--resume"]) == 2 and not counted
+    write_hex(src, p, o)
     # Parts of a run on other positions are refused rather than mixed in.
     (tmp_path / "out.parquet.parts").mkdir()
     (tmp_path / "out.parquet.parts" / "run.json").write_text('{"positions": 1}')

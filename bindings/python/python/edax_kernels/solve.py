@@ -153,6 +153,19 @@ def main(argv=None) -> int:
     parts = out.with_name(out.name + ".parts")
     manifest = parts / "run.json"
     fingerprint = _fingerprint(p, o, args.chunk_size, args.hash_bits)
+    if args.resume and not parts.exists() and out.exists():
+        # A finished run leaves no parts: its results are complete if they hold these positions.
+        import pyarrow.parquet as pq
+        import pyarrow.csv as pc
+
+        done = pc.read_csv(out) if args.csv or out.suffix == ".csv" else pq.read_table(out)
+        same = done.num_rows == p.size and np.array_equal(done.column("player").to_numpy().astype(np.uint64), p) \
+            and np.array_equal(done.column("opponent").to_numpy().astype(np.uint64), o)
+        if same:
+            print(f"{out}: already holds every position; nothing to resume", file=sys.stderr)
+            return 0
+        print(f"{out}: holds other positions; run without --resume to solve these", file=sys.stderr)
+        return 2
     if args.resume and manifest.exists():
         if json.loads(manifest.read_text()) != fingerprint:
             print(f"{parts}: made by a run with other positions, --chunk-size or --hash-bits; "
