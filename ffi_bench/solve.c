@@ -5,7 +5,9 @@
  * comparison with Edax 4.6 with its real weights (BENCHMARKS.md, "The exact solver against Edax
  * as its users run it").
  *
- * Usage: solve FILE [--batch] [--hash-bits N] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
+ * Usage: solve FILE [--batch] [--hash-bits N] [--threads T] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
+ * --threads T: the solver's threads (ek_solver_set_threads); the times are then wall-clock
+ * seconds, with the CPU seconds of all threads beside them.
  * With --rounds R the whole file is solved R times, each with a fresh solver, single calls and
  * the batch call alternating (a single/batch comparison in one process); the table is printed
  * for the first round and the CPU times of every round at the end. --count N solves the first
@@ -37,6 +39,16 @@ typedef struct Problem {
 
 static Problem problems[MAX_PROBLEMS];
 static int n_problems;
+
+static int threads = 1;
+static double wall_total; /* wall-clock seconds of the solves of the last solve_all */
+
+static double wall_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
 
 static double cpu_seconds(void)
 {
@@ -100,13 +112,15 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
 {
     EkSolver *solver = ek_solver_new(hash_bits);
     if (!solver) { fprintf(stderr, "ek_solver_new(%d) failed\n", hash_bits); exit(2); }
-    double t0 = cpu_seconds(), t;
+    if (ek_solver_set_threads(solver, threads) != EK_OK) { fprintf(stderr, "ek_solver_set_threads(%d) failed\n", threads); exit(2); }
+    double t0 = cpu_seconds(), w0 = wall_seconds(), t;
     if (batch) {
         uint64_t ps[MAX_PROBLEMS], os[MAX_PROBLEMS];
         int32_t scores[MAX_PROBLEMS], moves[MAX_PROBLEMS];
         for (int i = 0; i < n_problems; ++i) ps[i] = problems[i].p, os[i] = problems[i].o;
         int status = ek_solver_solve_batch(solver, (size_t) n_problems, ps, os, scores, moves);
         t = cpu_seconds() - t0;
+        wall_total = wall_seconds() - w0;
         if (status != EK_OK) { fprintf(stderr, "batch: %s\n", ek_status_message(status)); exit(1); }
         for (int i = 0; i < n_problems; ++i) {
             int ok = scores[i] == problems[i].best && listed(&problems[i], moves[i], scores[i]);
@@ -115,13 +129,17 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
         }
     } else {
         t = 0;
+        wall_total = 0;
         for (int i = 0; i < n_problems; ++i) {
             EkBoard b = { problems[i].p, problems[i].o };
             EkSolveResult r;
-            double ti = cpu_seconds();
+            double ti = cpu_seconds(), wi = wall_seconds();
             int status = ek_solver_solve(solver, &b, -64, 64, &r);
             ti = cpu_seconds() - ti;
+            wi = wall_seconds() - wi;
             t += ti;
+            wall_total += wi;
+            if (threads > 1) ti = wi;
             if (status != EK_OK) { fprintf(stderr, "#%d: %s\n", i + 1, ek_status_message(status)); exit(1); }
             int ok = r.score == problems[i].best && listed(&problems[i], r.best_move, r.score);
             *errors += !ok;
@@ -139,7 +157,7 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
     return t;
 }
 
-static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]\n";
+static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--threads T] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]\n";
 
 int main(int argc, char **argv)
 {
@@ -149,6 +167,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--batch")) batch = 1;
         else if (!strcmp(argv[i], "--hash-bits") && i + 1 < argc) hash_bits = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) record = argv[++i];
@@ -160,11 +179,14 @@ int main(int argc, char **argv)
     read_problems(file);
     if (count > 0 && count < n_problems) n_problems = count;
     if (record) read_record(record, file);
-    printf("# %s: %d positions, level %s, 2^%d table entries\n", file, n_problems, ek_isa(), hash_bits);
+    printf("# %s: %d positions, level %s, 2^%d table entries, %d thread%s\n", file, n_problems, ek_isa(), hash_bits, threads,
+           threads > 1 ? "s" : "");
     int errors = 0;
     if (rounds == 1) {
         uint64_t nodes = 0, edax = 0;
         double t = solve_all(batch, hash_bits, 1, &nodes, &errors);
+        double cpu = t;
+        if (threads > 1) t = wall_total;
         int known = 0;
         for (int i = 0; i < n_problems; ++i) edax += problems[i].record, known += problems[i].record != 0;
         if (record && !batch && known == n_problems) {
@@ -172,11 +194,13 @@ int main(int argc, char **argv)
                    edax, (double) nodes / edax);
             if (edax_nps > 0)
                 printf("# Edax's estimated time at %.1f M nodes/s (measured on this machine with the synthetic weights): %.2f s;"
-                       " solver/Edax time %.2f (an estimate)\n", edax_nps, edax / (edax_nps * 1e6), t / (edax / (edax_nps * 1e6)));
+                       " solver/Edax time %.2f (an estimate%s)\n", edax_nps, edax / (edax_nps * 1e6), t / (edax / (edax_nps * 1e6)),
+                       threads > 1 ? "; solver wall-clock time" : "");
         } else if (record) {
             printf("# Edax 4.6's real-weights record has %d of these %d positions: no total\n", known, n_problems);
         }
-        printf("# %s: %s, %" PRIu64 " nodes, %.3f s CPU, %d wrong\n", file, batch ? "batch" : "single calls", nodes, t, errors);
+        printf("# %s: %s, %" PRIu64 " nodes, %.3f s CPU, %.3f s wall, %d wrong\n", file, batch ? "batch" : "single calls", nodes, cpu,
+               wall_total, errors);
     } else {
         printf("# round: single-calls CPU s, batch CPU s, batch/single\n");
         for (int r = 0; r < rounds; ++r) {

@@ -29,6 +29,11 @@
 #endif
 
 /**
+ * The most threads `ek_solver_set_threads` accepts.
+ */
+#define EK_SOLVER_MAX_THREADS 256
+
+/**
  * The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
  * every possible score (-64..=64).
  */
@@ -1169,6 +1174,30 @@ void ek_solver_stop(struct EkSolver *solver);
  * `solver` must be NULL or a live solver.
  */
 int ek_solver_set_node_limit(struct EkSolver *solver, uint64_t max_nodes);
+
+/**
+ * Makes every later solve on `solver` use `n_threads` threads (1 to `EK_SOLVER_MAX_THREADS`;
+ * 1 is the default). The scores are those of one thread; the best move may be another move
+ * with the same score, and the nodes differ from run to run. A solve spreads one position over
+ * the threads (positions with 16 or more empty squares; smaller ones use one thread), and
+ * `ek_solver_solve_batch` gives each thread whole positions. Stop, node limit and `EK_ERR_BUSY`
+ * apply as with one thread (the node limit counts every thread's nodes; in a batch, each
+ * position's). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` (n_threads out of range; the
+ * setting is unchanged).
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+int ek_solver_set_threads(struct EkSolver *solver, int n_threads);
+
+/**
+ * The number of threads a solve on `solver` uses (see `ek_solver_set_threads`), or 0 when
+ * `solver` is NULL.
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+int ek_solver_get_threads(const struct EkSolver *solver);
 
 /**
  * Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`

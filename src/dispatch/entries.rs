@@ -63,6 +63,11 @@ macro_rules! level_entries {
                 // SAFETY: as above.
                 unsafe { pvs(s, p, o, alpha, beta) }
             }
+            #[inline(always)]
+            fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+                // SAFETY: as above.
+                unsafe { root(s, p, o, alpha, beta) }
+            }
         }
         impl crate::endgame::NwsLevel for $P {
             #[inline(always)]
@@ -85,6 +90,9 @@ macro_rules! level_entries {
             }
             unsafe fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
                 crate::solver::search::pvs::<$P>(s, p, o, alpha, beta)
+            }
+            unsafe fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+                crate::solver::search::pvs_with_move::<$P>(s, p, o, alpha, beta)
             }
 
             pub(in crate::dispatch) unsafe extern "C" fn flip(x: i32, p: u64, o: u64) -> u64 {

@@ -122,6 +122,40 @@ pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nod
     }
 }
 
+/// Makes every later solve on `solver` use `n_threads` threads (1 to `EK_SOLVER_MAX_THREADS`;
+/// 1 is the default). The scores are those of one thread; the best move may be another move
+/// with the same score, and the nodes differ from run to run. A solve spreads one position over
+/// the threads (positions with 16 or more empty squares; smaller ones use one thread), and
+/// `ek_solver_solve_batch` gives each thread whole positions. Stop, node limit and `EK_ERR_BUSY`
+/// apply as with one thread (the node limit counts every thread's nodes; in a batch, each
+/// position's). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` (n_threads out of range; the
+/// setting is unchanged).
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_set_threads(solver: *mut EkSolver, n_threads: c_int) -> c_int {
+    // SAFETY: NULL or live by contract; an atomic store.
+    match unsafe { solver.as_ref() } {
+        Some(s) => match s.set_threads(n_threads) {
+            Ok(()) => EK_OK,
+            Err(e) => e.status(),
+        },
+        None => EK_ERR_NULL,
+    }
+}
+
+/// The number of threads a solve on `solver` uses (see `ek_solver_set_threads`), or 0 when
+/// `solver` is NULL.
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_get_threads(solver: *const EkSolver) -> c_int {
+    // SAFETY: NULL or live by contract; an atomic load.
+    unsafe { solver.as_ref() }.map_or(0, EkSolver::threads)
+}
+
 /// Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`
 /// (a solve is running).
 ///

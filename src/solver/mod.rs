@@ -5,17 +5,20 @@
 //! stability cut-off and fast move ordering ([`order`]), down to Edax's leaf search
 //! ([`crate::endgame`]) at 7 empty squares. The search runs on one level's instructions: each
 //! level's table has the C-shaped entries `ek_solver_solve` and `ek_solver_solve_batch`, which
-//! instantiate [`search`] for that level.
+//! instantiate [`search`] for that level. With several threads ([`EkSolver::set_threads`]) the
+//! threads of a solve share the table and spread over the moves ([`parallel`]); a batch gives
+//! each thread whole positions.
 
 pub(crate) mod order;
+pub(crate) mod parallel;
 pub(crate) mod search;
 pub(crate) mod tt;
 
 use crate::types::board::{EkBoard, NOMOVE, PASS};
-use crate::types::results::{EkSolveResult, SolveError};
+use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 use core::cell::UnsafeCell;
 use search::{Level, Search};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// [`EkSolver`]'s state: a solve (or a clear) holds the table.
 const BUSY: u8 = 1;
@@ -31,6 +34,8 @@ pub struct EkSolver {
     state: AtomicU8,
     /// Nodes after which a solve gives up (0: no limit).
     node_limit: AtomicU64,
+    /// Threads a solve uses (1..=[`MAX_THREADS`]).
+    threads: AtomicU32,
     /// Only the holder of `busy` touches it.
     tt: UnsafeCell<tt::Table>,
 }
@@ -46,6 +51,7 @@ impl EkSolver {
         Some(EkSolver {
             state: AtomicU8::new(0),
             node_limit: AtomicU64::new(0),
+            threads: AtomicU32::new(1),
             tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
         })
     }
@@ -64,6 +70,21 @@ impl EkSolver {
         self.node_limit.store(nodes, Ordering::Relaxed);
     }
 
+    /// Sets the number of threads of every later solve (1 to [`MAX_THREADS`]); the scores do
+    /// not depend on it.
+    pub fn set_threads(&self, n: i32) -> Result<(), SolveError> {
+        if !(1..=MAX_THREADS as i32).contains(&n) {
+            return Err(SolveError::Range);
+        }
+        self.threads.store(n as u32, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The number of threads a solve uses.
+    pub fn threads(&self) -> i32 {
+        self.threads.load(Ordering::Relaxed) as i32
+    }
+
     /// Holds the table, unless another solve holds it, until the [`Held`] is dropped.
     #[inline(always)]
     pub(crate) fn hold(&self) -> Result<Held<'_>, SolveError> {
@@ -75,7 +96,8 @@ impl EkSolver {
             0 => u64::MAX,
             n => n,
         };
-        Ok(Held { solver: self, limit })
+        let threads = self.threads.load(Ordering::Relaxed);
+        Ok(Held { solver: self, limit, threads })
     }
 
     /// Forgets every position the table holds.
@@ -105,12 +127,14 @@ impl EkSolver {
 pub(crate) struct Held<'a> {
     solver: &'a EkSolver,
     limit: u64,
+    threads: u32,
 }
 
 impl Held<'_> {
     /// The table.
     #[inline(always)]
     fn table(&mut self) -> &mut tt::Table {
+        // (a solve's threads share it as `&Table`: its buckets are atomics)
         // SAFETY: BUSY is held: no other thread reaches the table until it is released.
         unsafe { &mut *self.solver.tt.get() }
     }
@@ -124,14 +148,38 @@ impl Held<'_> {
         alpha: i32,
         beta: i32,
     ) -> Result<EkSolveResult, SolveError> {
-        let (state, limit) = (&self.solver.state, self.limit);
-        let mut search = Search::new(self.table(), state, limit);
+        let (state, limit, threads) = (&self.solver.state, self.limit, self.threads);
+        let empties = (!(board.player | board.opponent)).count_ones();
+        if threads > 1 && empties >= PARALLEL_MIN_EMPTIES {
+            return solve_parallel::<K>(self.table(), state, limit, threads, board, alpha, beta);
+        }
+        let mut search = Search::new(self.table(), state, limit, None);
         let result = solve_root::<K>(&mut search, board, alpha, beta);
         if search.stopped {
             Err(SolveError::Stopped)
         } else {
             Ok(result)
         }
+    }
+
+    /// Solves `boards` (bitboards not overlapping) exactly, each by one thread, the solver's
+    /// threads taking them in turn: `out(i, result)` for each one solved, from this thread.
+    /// On a stop, the positions solved before it are reported (not necessarily a prefix).
+    #[inline(always)]
+    pub(crate) fn solve_each<K: Level>(
+        &mut self,
+        boards: &(dyn Fn(usize) -> EkBoard + Sync),
+        n: usize,
+        out: &mut dyn FnMut(usize, EkSolveResult),
+    ) -> Result<(), SolveError> {
+        if self.threads <= 1 || n <= 1 {
+            for i in 0..n {
+                out(i, self.solve::<K>(&boards(i), -64, 64)?);
+            }
+            return Ok(());
+        }
+        let (solver, limit, threads) = (self.solver, self.limit, self.threads);
+        solve_each_parallel::<K>(self.table(), &solver.state, limit, threads, boards, n, out)
     }
 }
 
@@ -148,12 +196,117 @@ impl Drop for Held<'_> {
 pub(crate) fn solve_root<K: Level>(search: &mut Search, board: &EkBoard, alpha: i32, beta: i32) -> EkSolveResult {
     let (p, o) = (board.player, board.opponent);
     let (score, mv) = search::pvs_with_move::<K>(search, p, o, alpha, beta);
-    let best_move = if mv != tt::NO_MOVE {
+    EkSolveResult { score, best_move: root_move::<K>(mv, p, o), nodes: search.nodes }
+}
+
+/// The most threads a solve may use.
+pub(crate) const MAX_THREADS: u32 = EK_SOLVER_MAX_THREADS as u32;
+
+/// Positions with fewer empty squares are solved by one thread: they take less time than
+/// starting the others.
+const PARALLEL_MIN_EMPTIES: u32 = 16;
+
+/// The result of one thread's root search, and its nodes.
+type ThreadResult = (Option<(i32, u8)>, u64);
+
+/// Runs `work` on this thread and on up to `threads - 1` others (fewer if the system makes
+/// fewer), and returns every result, this thread's first.
+#[inline(never)]
+fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mut results = vec![Some(work())];
+        // A helper that panicked (no code path of the search does) counts as a stopped one.
+        results.extend(helpers.into_iter().map(|h| h.join().ok()));
+        results
+    })
+}
+
+/// A solve on `threads` threads sharing `tt` ([`parallel`]).
+#[inline(never)]
+fn solve_parallel<K: Level>(
+    tt: &tt::Table,
+    state: &AtomicU8,
+    limit: u64,
+    threads: u32,
+    board: &EkBoard,
+    alpha: i32,
+    beta: i32,
+) -> Result<EkSolveResult, SolveError> {
+    let shared = parallel::Shared::new();
+    let (p, o) = (board.player, board.opponent);
+    let work = || -> ThreadResult {
+        let mut search = Search::new(tt, state, limit, Some(&shared));
+        let result = K::root(&mut search, p, o, alpha, beta);
+        if search.stopped {
+            (None, search.nodes)
+        } else {
+            shared.done.store(true, Ordering::Relaxed);
+            (Some(result), search.nodes)
+        }
+    };
+    let results = on_threads(threads, &work);
+    let nodes = results.iter().flatten().map(|r| r.1).sum();
+    // Every thread that finished has the exact result; the first listed is taken.
+    let (score, mv) = results.iter().flatten().find_map(|r| r.0).ok_or(SolveError::Stopped)?;
+    Ok(EkSolveResult { score, best_move: root_move::<K>(mv, p, o), nodes })
+}
+
+/// [`Held::solve_each`] on several threads.
+#[inline(never)]
+fn solve_each_parallel<K: Level>(
+    tt: &tt::Table,
+    state: &AtomicU8,
+    limit: u64,
+    threads: u32,
+    boards: &(dyn Fn(usize) -> EkBoard + Sync),
+    n: usize,
+    out: &mut dyn FnMut(usize, EkSolveResult),
+) -> Result<(), SolveError> {
+    let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    // Each thread solves whole positions, each with the node limit, as one thread would.
+    let work = || -> Vec<(usize, EkSolveResult)> {
+        let mut solved = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n || stopped.load(Ordering::Relaxed) {
+                return solved;
+            }
+            let b = boards(i);
+            let mut search = Search::new(tt, state, limit, None);
+            let (score, mv) = K::root(&mut search, b.player, b.opponent, -64, 64);
+            if search.stopped {
+                // The others stop before their next position.
+                stopped.store(true, Ordering::Relaxed);
+                return solved;
+            }
+            let best_move = root_move::<K>(mv, b.player, b.opponent);
+            solved.push((i, EkSolveResult { score, best_move, nodes: search.nodes }));
+        }
+    };
+    for solved in on_threads(threads, &work) {
+        for (i, result) in solved.unwrap_or_default() {
+            out(i, result);
+        }
+    }
+    if stopped.load(Ordering::Relaxed) {
+        Err(SolveError::Stopped)
+    } else {
+        Ok(())
+    }
+}
+
+/// The root's move as the API gives it: the square, or PASS or NOMOVE.
+#[inline(always)]
+fn root_move<K: Level>(mv: u8, p: u64, o: u64) -> i32 {
+    if mv != tt::NO_MOVE {
         mv as i32
     } else if K::get_moves(p, o) == 0 && K::get_moves(o, p) != 0 {
         PASS
     } else {
         NOMOVE
-    };
-    EkSolveResult { score, best_move, nodes: search.nodes }
+    }
 }

@@ -20,6 +20,9 @@ pub(crate) struct Move {
     pub o: u64,
 }
 
+/// The score of a move put back by [`MoveList::defer`]: below every other.
+pub(crate) const DEFERRED: i32 = i32::MIN;
+
 /// Room for every move of any position the solver accepts: a move is an empty square, and at
 /// least two squares hold a disc when any move exists (legal positions have at most 33 moves,
 /// arbitrary non-overlapping boards more).
@@ -84,6 +87,16 @@ impl MoveList<'_> {
     pub fn moves(&self) -> &[Move] {
         // SAFETY: the first n entries are written (new), and n only decreases.
         unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.n) }
+    }
+
+    /// Puts back `m`, just taken, behind every move not deferred (see [`DEFERRED`]).
+    #[inline(always)]
+    pub fn defer(&mut self, m: Move) {
+        // The slot `n` is the one `m` was taken from, so it is inside the buffer.
+        if let Some(slot) = self.moves.get_mut(self.n) {
+            *slot = MaybeUninit::new(Move { score: DEFERRED, ..m });
+            self.n += 1;
+        }
     }
 
     /// Takes the best-scored move left (selection, since the first moves often cut).

@@ -5,7 +5,8 @@
 //! `pvs` are its own `#[target_feature]` functions (src/dispatch/entries.rs), which inline these bodies and
 //! call each other for the children, so the whole tree runs on the level's instructions.
 
-use super::order::{move_buffer, MoveList};
+use super::order::{move_buffer, MoveList, DEFERRED};
+use super::parallel::{Shared, SHARED_MIN_EMPTIES};
 use super::tt::{Table, NO_MOVE};
 use super::STOP;
 use crate::endgame::edax::{final_score, parity, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH};
@@ -27,12 +28,18 @@ pub(crate) trait Level: Prims {
     fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32;
     /// [`pvs`] compiled for the level.
     fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+    /// [`pvs_with_move`] compiled for the level: the root of a thread's search.
+    fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8);
 }
 
-/// The state of one solve.
+/// The state of one solve (of one thread of a solve).
 pub(crate) struct Search<'a> {
-    pub tt: &'a mut Table,
+    pub tt: &'a Table,
     pub nodes: u64,
+    /// What the threads of a parallel solve share; `None` for one thread.
+    shared: Option<&'a Shared>,
+    /// `nodes` when last added to the shared count.
+    reported: u64,
     /// The solver's state word: its [`STOP`] bit asks the search to stop.
     stop: &'a AtomicU8,
     /// Stop once this many nodes are searched (`u64::MAX`: no limit).
@@ -43,19 +50,33 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub fn new(tt: &'a mut Table, stop: &'a AtomicU8, node_limit: u64) -> Self {
-        Search { tt, nodes: 0, stop, node_limit, next_check: CHECK_EVERY.min(node_limit), stopped: false }
+    pub fn new(tt: &'a Table, stop: &'a AtomicU8, node_limit: u64, shared: Option<&'a Shared>) -> Self {
+        let next_check = CHECK_EVERY.min(node_limit);
+        Search { tt, nodes: 0, shared, reported: 0, stop, node_limit, next_check, stopped: false }
     }
 
-    /// Whether to stop: the flag was raised or the node limit reached (looked at every
-    /// `CHECK_EVERY` nodes).
+    /// Whether to stop: the flag was raised, the node limit reached (by all threads), or
+    /// another thread finished the solve (looked at every `CHECK_EVERY` nodes).
     #[inline(always)]
     fn should_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes.saturating_add(CHECK_EVERY).min(self.node_limit);
-            self.stopped |= self.stop.load(Relaxed) & STOP != 0 || self.nodes >= self.node_limit;
+            let mut total = self.nodes;
+            if let Some(shared) = self.shared {
+                let new = self.nodes - self.reported;
+                self.reported = self.nodes;
+                total = shared.nodes.fetch_add(new, Relaxed).saturating_add(new);
+                self.stopped |= shared.done.load(Relaxed);
+            }
+            self.stopped |= self.stop.load(Relaxed) & STOP != 0 || total >= self.node_limit;
         }
         self.stopped
+    }
+
+    /// The shared state, at a node with `n` empty squares where threads share the children.
+    #[inline(always)]
+    fn sharing(&self, n: u32) -> Option<&'a Shared> {
+        self.shared.filter(|_| n >= SHARED_MIN_EMPTIES)
     }
 }
 
@@ -113,8 +134,23 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         }
     }
     let (mut best, mut best_move) = (-65, NO_MOVE);
+    let shared = s.sharing(n);
+    let mut first = true;
     while let Some(m) = list.next_best() {
-        let score = -K::nws(s, m.p, m.o, -alpha - 1);
+        let score = match shared {
+            Some(sh) if !first && m.score != DEFERRED => {
+                if sh.is_busy(m.p, m.o) {
+                    list.defer(m);
+                    continue;
+                }
+                sh.enter(m.p, m.o);
+                let score = -K::nws(s, m.p, m.o, -alpha - 1);
+                sh.leave(m.p, m.o);
+                score
+            }
+            _ => -K::nws(s, m.p, m.o, -alpha - 1),
+        };
+        first = false;
         if score > best {
             (best, best_move) = (score, m.x);
             if best > alpha {
@@ -168,17 +204,28 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
     let mut buffer = move_buffer();
     let mut list = MoveList::new::<K>(&mut buffer, p, o, moves, hash_move, parity(empty), parity_weight(n));
     let (mut best, mut best_move) = (-65, NO_MOVE);
+    let shared = s.sharing(n);
     let mut first = true;
     while let Some(m) = list.next_best() {
         let score = if first {
             -K::pvs(s, m.p, m.o, -beta, -alpha)
         } else {
-            let score = -K::nws(s, m.p, m.o, -alpha - 1);
-            if score > alpha && score < beta && !s.stopped {
-                -K::pvs(s, m.p, m.o, -beta, -score)
-            } else {
-                score
+            let sh = shared.filter(|_| m.score != DEFERRED);
+            if let Some(sh) = sh {
+                if sh.is_busy(m.p, m.o) {
+                    list.defer(m);
+                    continue;
+                }
+                sh.enter(m.p, m.o);
             }
+            let mut score = -K::nws(s, m.p, m.o, -alpha - 1);
+            if score > alpha && score < beta && !s.stopped {
+                score = -K::pvs(s, m.p, m.o, -beta, -score);
+            }
+            if let Some(sh) = sh {
+                sh.leave(m.p, m.o);
+            }
+            score
         };
         first = false;
         if s.stopped {

@@ -59,3 +59,6 @@ impl SolveError {
         }
     }
 }
+
+/// The most threads `ek_solver_set_threads` accepts.
+pub const EK_SOLVER_MAX_THREADS: core::ffi::c_int = 256;

@@ -112,16 +112,14 @@ pub(crate) unsafe fn solve_batch_body<K: Level>(
         Ok(held) => held,
         Err(e) => return e.status(),
     };
-    for i in 0..n {
-        // SAFETY: i < n, the arrays' length (contract).
-        let board = unsafe { EkBoard::new(*players.add(i), *opponents.add(i)) };
-        if board.player & board.opponent != 0 {
-            return EK_ERR_RANGE;
-        }
-        let r = match held.solve::<K>(&board, -64, 64) {
-            Ok(r) => r,
-            Err(e) => return e.status(),
-        };
+    // SAFETY: i < n, the arrays' length (contract), for every i read.
+    let board = |i: usize| unsafe { EkBoard::new(*players.add(i), *opponents.add(i)) };
+    // Positions from the first with overlapping bitboards on are not solved.
+    let valid = (0..n).position(|i| {
+        let b = board(i);
+        b.player & b.opponent != 0
+    });
+    let mut write = |i: usize, r: EkSolveResult| {
         // SAFETY: i < n; outputs writable by contract, best_moves only when non-NULL.
         unsafe {
             *scores.add(i) = r.score;
@@ -129,6 +127,30 @@ pub(crate) unsafe fn solve_batch_body<K: Level>(
                 *best_moves.add(i) = r.best_move;
             }
         }
+    };
+    let inputs = Inputs { players, opponents };
+    if let Err(e) = held.solve_each::<K>(&|i| inputs.board(i), valid.unwrap_or(n), &mut write) {
+        return e.status();
+    }
+    if valid.is_some() {
+        return EK_ERR_RANGE;
     }
     EK_OK
+}
+
+/// The input arrays of `ek_solver_solve_batch`, read by the solver's threads.
+struct Inputs {
+    players: *const u64,
+    opponents: *const u64,
+}
+
+// SAFETY: the arrays are only read, and outlive the call that reads them from its threads.
+unsafe impl Sync for Inputs {}
+
+impl Inputs {
+    /// Position `i` (i < the arrays' length).
+    fn board(&self, i: usize) -> EkBoard {
+        // SAFETY: i < n, the arrays' length (contract of ek_solver_solve_batch).
+        unsafe { EkBoard::new(*self.players.add(i), *self.opponents.add(i)) }
+    }
 }
