@@ -35,7 +35,7 @@ pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, EkSpinLock, H
 pub use solver::EkSolver;
 pub use types::batch::{BatchIn, BatchOut};
 pub use types::board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};
-pub use types::results::{EkPerftStats, EkSolveResult, SolveError};
+pub use types::results::{EkPerftStats, EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 
 /// Edax's `board_flip`: the discs flipped by playing `x` on `board`.
 #[inline]

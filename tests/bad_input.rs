@@ -16,7 +16,7 @@ use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
 use edax_kernels::ffi::eval_api::*;
 use edax_kernels::ffi::solver_api::*;
-use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, EkSolveResult, EkSolver, Isa};
+use edax_kernels::{EK_SOLVER_MAX_THREADS, EkBoard, EkHashTable, EkPerftStats, EkSolveResult, EkSolver, Isa};
 use std::collections::BTreeSet;
 use std::ffi::{CStr, CString};
 use std::path::Path;
@@ -1095,6 +1095,33 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         // SAFETY: NULL is allowed.
         assert_eq!(unsafe { ek_solver_set_node_limit(core::ptr::null_mut(), 10) }, EK_ERR_NULL);
     }),
+    ("ek_solver_set_threads", "NULL solver", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_solver_set_threads(core::ptr::null_mut(), 2) }, EK_ERR_NULL);
+    }),
+    (
+        "ek_solver_set_threads",
+        "n_threads < 1 or > `EK_SOLVER_MAX_THREADS`",
+        "`EK_ERR_RANGE`, the count unchanged",
+        || {
+            let s = new_solver();
+            // SAFETY: a live solver.
+            unsafe {
+                assert_eq!(ek_solver_set_threads(s, 3), EK_OK);
+                for n in [0, -1, i32::MIN, EK_SOLVER_MAX_THREADS + 1, i32::MAX] {
+                    assert_eq!(ek_solver_set_threads(s, n), EK_ERR_RANGE, "{n}");
+                }
+                assert_eq!(ek_solver_get_threads(s), 3);
+                assert_eq!(ek_solver_set_threads(s, EK_SOLVER_MAX_THREADS), EK_OK);
+                assert_eq!(ek_solver_get_threads(s), EK_SOLVER_MAX_THREADS);
+                ek_solver_free(s);
+            }
+        },
+    ),
+    ("ek_solver_get_threads", "NULL solver", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_solver_get_threads(core::ptr::null()) }, 0);
+    }),
     ("ek_solver_clear", "NULL solver", "`EK_ERR_NULL`", || {
         // SAFETY: NULL is allowed.
         assert_eq!(unsafe { ek_solver_clear(core::ptr::null_mut()) }, EK_ERR_NULL);
@@ -1231,6 +1258,34 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             assert_eq!(scores[0], scores[1]);
             assert_ne!(scores[0], 99);
             assert_eq!((scores[2], moves[2]), (99, 99));
+        },
+    ),
+    (
+        "ek_solver_solve_batch",
+        "stopped (stop or node limit) with several threads",
+        "`EK_ERR_STOPPED`; the positions solved before the stop are written, not necessarily a prefix",
+        || {
+            let s = new_solver();
+            let (good, slow) = (shallow_position(), slow_position());
+            let mut exact = EkSolveResult::default();
+            // The slow position reaches the limit; the shallow ones, by another thread, may not.
+            let ps = [slow.player, good.player, good.player, good.player];
+            let os = [slow.opponent, good.opponent, good.opponent, good.opponent];
+            let (mut scores, mut moves) = ([99; 4], [99; 4]);
+            // SAFETY: live arrays of 4 elements.
+            unsafe {
+                assert_eq!(ek_solver_solve(s, &good, -64, 64, &mut exact), EK_OK);
+                assert_eq!(ek_solver_set_threads(s, 2), EK_OK);
+                assert_eq!(ek_solver_set_node_limit(s, 1000), EK_OK);
+                let status =
+                    ek_solver_solve_batch(s, 4, ps.as_ptr(), os.as_ptr(), scores.as_mut_ptr(), moves.as_mut_ptr());
+                assert_eq!(status, EK_ERR_STOPPED);
+                ek_solver_free(s);
+            }
+            assert_eq!((scores[0], moves[0]), (99, 99));
+            for i in 1..4 {
+                assert!(scores[i] == 99 || scores[i] == exact.score, "{i}: {}", scores[i]);
+            }
         },
     ),
 ];

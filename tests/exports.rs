@@ -11,9 +11,12 @@
 //!   the dispatch slots), no direct call or jump reaches a panicking function (`objdump -d`).
 //!   Indirect calls are covered by those roots: an export jumps through a slot, which holds a
 //!   trampoline or a table entry. The trampolines' one exception is the level selection, which
-//!   runs behind `catch_unwind` in `ensure_selected_from_c`; that it does is checked too.
+//!   runs behind `catch_unwind` in `ensure_selected_from_c`; that it does is checked too. The
+//!   solver's thread start (`solver::threads::cold`, once per solve with several threads) is
+//!   the other boundary, checked the same way.
 //! - Vendor-specific costs, by encoding: no legacy SSE reachable from a hot export on the
-//!   avx2/avx512 levels (Intel's AVX-SSE transition), no PEXT/PDEP reachable from any export on
+//!   avx2/avx512 levels (Intel's AVX-SSE transition; the walk stops at the solver's thread start,
+//!   which runs the standard library's thread code once per solve), no PEXT/PDEP reachable from any export on
 //!   the levels AMD Zen 1/2 run (portable, sse2, avx2), where they are microcoded.
 
 mod machine_code;
@@ -167,20 +170,25 @@ fn guarded_exports() -> BTreeSet<String> {
 
 /// The function catching the first-call level selection's panics (src/dispatch/mod.rs).
 const SELECTION_BOUNDARY: &str = "edax_kernels::dispatch::ensure_selected_from_c";
+/// The function that starts a solve's threads and catches their panics (src/solver/threads.rs).
+const THREADS_BOUNDARY: &str = "edax_kernels::solver::threads::cold";
 
 fn check_panic_free(build: Build) {
     let lib = shared_library(build);
     let code = Code::read(&lib);
     let guarded = guarded_exports();
 
-    let boundary = code.function_named(SELECTION_BOUNDARY).unwrap_or_else(|| panic!("{SELECTION_BOUNDARY} not found"));
-    let catches = code.callees(boundary).any(|g| code.name(g).contains("catch_unwind"));
-    assert!(catches, "{SELECTION_BOUNDARY} does not catch panics (no catch_unwind call)");
-    assert!(
-        !code.callees(boundary).any(|g| code.name(g).contains("panic_cannot_unwind")),
-        "{SELECTION_BOUNDARY} can still abort on a panic"
-    );
-    let boundaries = BTreeSet::from([boundary]);
+    let mut boundaries = BTreeSet::new();
+    for name in [SELECTION_BOUNDARY, THREADS_BOUNDARY] {
+        let boundary = code.function_named(name).unwrap_or_else(|| panic!("{name} not found"));
+        let catches = code.callees(boundary).any(|g| code.name(g).contains("catch_unwind"));
+        assert!(catches, "{name} does not catch panics (no catch_unwind call)");
+        assert!(
+            !code.callees(boundary).any(|g| code.name(g).contains("panic_cannot_unwind")),
+            "{name} can still abort on a panic"
+        );
+        boundaries.insert(boundary);
+    }
 
     let exports: Vec<(String, u64)> = dynamic_symbols(&lib)
         .into_iter()
@@ -292,7 +300,8 @@ fn reached_on_levels(
             .flat_map(|s| entries.get(s).unwrap_or_else(|| panic!("slot {s} has no table entry")).iter().copied())
             .collect()
     };
-    code.reachable(start, &BTreeSet::new(), through_slots)
+    let boundary = code.function_named(THREADS_BOUNDARY).unwrap_or_else(|| panic!("{THREADS_BOUNDARY} not found"));
+    code.reachable(start, &BTreeSet::from([boundary]), through_slots)
 }
 
 /// What running `start` can execute on the levels of `entries` (see `reached_on_levels`): the

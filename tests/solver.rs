@@ -237,3 +237,102 @@ fn stop_and_busy_from_other_threads() {
         Ok(naive_score(near_end[0].player, near_end[0].opponent))
     );
 }
+
+/// Several threads give the scores of one thread: the fforum-20-39 positions of 17 to 20 empty
+/// squares (each spread over the threads) on every level with 2 threads, and with 3 on the best
+/// level; the move is one the file lists with the score. The same solver then solves them again
+/// on one thread, with what the threads left in its table.
+#[test]
+fn threads_give_the_scores_of_one_thread_on_every_level() {
+    let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
+    let problems: Vec<Problem> =
+        problems("fforum-20-39.txt").into_iter().filter(|p| (17..=20).contains(&p.empties)).collect();
+    assert_eq!(problems.len(), 13);
+    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let runs = levels.iter().map(|&isa| (isa, 2)).chain([(Isa::best(), 3)]);
+    for (isa, threads) in runs {
+        edax_kernels::set_active_isa(isa).expect("supported");
+        let solver = EkSolver::new(20).expect("a table");
+        solver.set_threads(threads).expect("threads");
+        assert_eq!(solver.threads(), threads);
+        // Then again on one thread with the table the threads left: it holds no false bound
+        // (a thread stopped when another finished stores nothing).
+        for (round, n) in [(1, threads), (2, 1)] {
+            solver.set_threads(n).expect("threads");
+            for (i, pb) in problems.iter().enumerate() {
+                let r = solver.solve(&pb.board, -64, 64).expect("solved");
+                assert_eq!(r.score, pb.best, "problem {i}: {isa:?}, {threads} threads, round {round}");
+                let listed = pb.moves.iter().find(|(x, _)| *x == r.best_move).map(|m| m.1);
+                assert_eq!(listed, Some(pb.best), "problem {i}: {isa:?}, {threads} threads, move {}", r.best_move);
+            }
+        }
+    }
+    edax_kernels::set_active_isa(Isa::best()).expect("best");
+}
+
+/// A batch over 2 threads gives every position the score one thread gives it, and a move of
+/// that score.
+#[test]
+fn batch_on_threads_equals_single_calls() {
+    let boards = random_positions_where(0x7B2, 600, |b| (b.player | b.opponent).count_zeros() <= 14);
+    let (ps, os): (Vec<u64>, Vec<u64>) = boards.iter().map(|b| (b.player, b.opponent)).unzip();
+    let (mut scores, mut moves) = (vec![99; boards.len()], vec![99; boards.len()]);
+    let batch = ek_solver_new(16);
+    let single = EkSolver::new(16).expect("a table");
+    // SAFETY: a live solver and arrays of boards.len() elements.
+    let status = unsafe {
+        assert_eq!(ek_solver_set_threads(batch, 2), EK_OK);
+        ek_solver_solve_batch(batch, boards.len(), ps.as_ptr(), os.as_ptr(), scores.as_mut_ptr(), moves.as_mut_ptr())
+    };
+    assert_eq!(status, EK_OK);
+    for (i, b) in boards.iter().enumerate() {
+        let r = single.solve(b, -64, 64).expect("solved");
+        assert_eq!(scores[i], r.score, "{b:?}");
+        assert_eq!(move_score(b, moves[i]), r.score, "{b:?}: move {}", moves[i]);
+    }
+    // SAFETY: made by ek_solver_new, not in use.
+    unsafe { ek_solver_free(batch) };
+}
+
+/// With 3 threads a stop from another thread and the node limit (counted over all threads) end
+/// the solve with `SolveError::Stopped`, and the solver works again afterwards.
+#[test]
+fn stop_and_node_limit_with_threads() {
+    let slow = EkBoard::new(0x0014_f9c0_849a_0000, 0x0000_063e_7b64_3c3c); // fforum #38, 24 empties
+    let solver = EkSolver::new(20).expect("a table");
+    solver.set_threads(3).expect("threads");
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| solver.solve(&slow, -64, 64));
+        while !worker.is_finished() {
+            solver.stop();
+        }
+        assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
+    });
+    // The whole solve takes about 260 M nodes: a limit of 2 M stops it.
+    solver.set_node_limit(2_000_000);
+    assert_eq!(solver.solve(&slow, -64, 64), Err(SolveError::Stopped));
+    solver.set_node_limit(0);
+    let pb = &problems("fforum-20-39.txt")[2];
+    assert_eq!(solver.solve(&pb.board, -64, 64).map(|r| r.score), Ok(pb.best));
+}
+
+/// A stopped search leaves no false bound in the table: after solves stopped at many node
+/// limits (each stop ends the search in the middle of its tree, as a thread is stopped when
+/// another finishes), the same solver still finds every exact score, on one thread and on 2.
+#[test]
+fn stopped_solves_leave_no_false_bound() {
+    let problems: Vec<Problem> =
+        problems("fforum-20-39.txt").into_iter().filter(|p| (19..=20).contains(&p.empties)).collect();
+    for threads in [1, 2] {
+        for pb in &problems {
+            let solver = EkSolver::new(18).expect("a table");
+            solver.set_threads(threads).expect("threads");
+            for k in 1..40 {
+                solver.set_node_limit(k * 25_000);
+                let _ = solver.solve(&pb.board, -64, 64);
+            }
+            solver.set_node_limit(0);
+            assert_eq!(solver.solve(&pb.board, -64, 64).map(|r| r.score), Ok(pb.best), "{threads} threads");
+        }
+    }
+}

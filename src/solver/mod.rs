@@ -12,13 +12,14 @@
 pub(crate) mod order;
 pub(crate) mod parallel;
 pub(crate) mod search;
+pub(crate) mod threads;
 pub(crate) mod tt;
 
 use crate::types::board::{EkBoard, NOMOVE, PASS};
 use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 use core::cell::UnsafeCell;
 use search::{Level, Search};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// [`EkSolver`]'s state: a solve (or a clear) holds the table.
 const BUSY: u8 = 1;
@@ -151,7 +152,7 @@ impl Held<'_> {
         let (state, limit, threads) = (&self.solver.state, self.limit, self.threads);
         let empties = (!(board.player | board.opponent)).count_ones();
         if threads > 1 && empties >= PARALLEL_MIN_EMPTIES {
-            return solve_parallel::<K>(self.table(), state, limit, threads, board, alpha, beta);
+            return threads::solve::<K>(self.table(), state, limit, threads, board, alpha, beta);
         }
         let mut search = Search::new(self.table(), state, limit, None);
         let result = solve_root::<K>(&mut search, board, alpha, beta);
@@ -179,7 +180,7 @@ impl Held<'_> {
             return Ok(());
         }
         let (solver, limit, threads) = (self.solver, self.limit, self.threads);
-        solve_each_parallel::<K>(self.table(), &solver.state, limit, threads, boards, n, out)
+        threads::solve_each::<K>(self.table(), &solver.state, limit, threads, boards, n, out)
     }
 }
 
@@ -206,102 +207,9 @@ pub(crate) const MAX_THREADS: u32 = EK_SOLVER_MAX_THREADS as u32;
 /// starting the others.
 const PARALLEL_MIN_EMPTIES: u32 = 16;
 
-/// The result of one thread's root search, and its nodes.
-type ThreadResult = (Option<(i32, u8)>, u64);
-
-/// Runs `work` on this thread and on up to `threads - 1` others (fewer if the system makes
-/// fewer), and returns every result, this thread's first.
-#[inline(never)]
-fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-            .collect();
-        let mut results = vec![Some(work())];
-        // A helper that panicked (no code path of the search does) counts as a stopped one.
-        results.extend(helpers.into_iter().map(|h| h.join().ok()));
-        results
-    })
-}
-
-/// A solve on `threads` threads sharing `tt` ([`parallel`]).
-#[inline(never)]
-fn solve_parallel<K: Level>(
-    tt: &tt::Table,
-    state: &AtomicU8,
-    limit: u64,
-    threads: u32,
-    board: &EkBoard,
-    alpha: i32,
-    beta: i32,
-) -> Result<EkSolveResult, SolveError> {
-    let shared = parallel::Shared::new();
-    let (p, o) = (board.player, board.opponent);
-    let work = || -> ThreadResult {
-        let mut search = Search::new(tt, state, limit, Some(&shared));
-        let result = K::root(&mut search, p, o, alpha, beta);
-        if search.stopped {
-            (None, search.nodes)
-        } else {
-            shared.done.store(true, Ordering::Relaxed);
-            (Some(result), search.nodes)
-        }
-    };
-    let results = on_threads(threads, &work);
-    let nodes = results.iter().flatten().map(|r| r.1).sum();
-    // Every thread that finished has the exact result; the first listed is taken.
-    let (score, mv) = results.iter().flatten().find_map(|r| r.0).ok_or(SolveError::Stopped)?;
-    Ok(EkSolveResult { score, best_move: root_move::<K>(mv, p, o), nodes })
-}
-
-/// [`Held::solve_each`] on several threads.
-#[inline(never)]
-fn solve_each_parallel<K: Level>(
-    tt: &tt::Table,
-    state: &AtomicU8,
-    limit: u64,
-    threads: u32,
-    boards: &(dyn Fn(usize) -> EkBoard + Sync),
-    n: usize,
-    out: &mut dyn FnMut(usize, EkSolveResult),
-) -> Result<(), SolveError> {
-    let next = AtomicUsize::new(0);
-    let stopped = AtomicBool::new(false);
-    // Each thread solves whole positions, each with the node limit, as one thread would.
-    let work = || -> Vec<(usize, EkSolveResult)> {
-        let mut solved = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n || stopped.load(Ordering::Relaxed) {
-                return solved;
-            }
-            let b = boards(i);
-            let mut search = Search::new(tt, state, limit, None);
-            let (score, mv) = K::root(&mut search, b.player, b.opponent, -64, 64);
-            if search.stopped {
-                // The others stop before their next position.
-                stopped.store(true, Ordering::Relaxed);
-                return solved;
-            }
-            let best_move = root_move::<K>(mv, b.player, b.opponent);
-            solved.push((i, EkSolveResult { score, best_move, nodes: search.nodes }));
-        }
-    };
-    for solved in on_threads(threads, &work) {
-        for (i, result) in solved.unwrap_or_default() {
-            out(i, result);
-        }
-    }
-    if stopped.load(Ordering::Relaxed) {
-        Err(SolveError::Stopped)
-    } else {
-        Ok(())
-    }
-}
-
 /// The root's move as the API gives it: the square, or PASS or NOMOVE.
 #[inline(always)]
-fn root_move<K: Level>(mv: u8, p: u64, o: u64) -> i32 {
+pub(crate) fn root_move<K: Level>(mv: u8, p: u64, o: u64) -> i32 {
     if mv != tt::NO_MOVE {
         mv as i32
     } else if K::get_moves(p, o) == 0 && K::get_moves(o, p) != 0 {

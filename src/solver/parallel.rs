@@ -45,12 +45,9 @@ impl Shared {
     }
 
     #[inline(always)]
-    fn slot(&self, k: u64) -> &AtomicU64 {
-        let i = (k >> 40) as usize & (BUSY_SLOTS - 1);
-        match self.busy.get(i) {
-            Some(s) => s,
-            None => &self.busy[0],
-        }
+    fn slot(&self, k: u64) -> Option<&AtomicU64> {
+        // Always found (BUSY_SLOTS entries); `get` keeps a panic path out of the C entries.
+        self.busy.get((k >> 40) as usize & (BUSY_SLOTS - 1))
     }
 
     /// Whether another thread searches the position (p, o) now (a collision may say yes
@@ -58,21 +55,25 @@ impl Shared {
     #[inline(always)]
     pub fn is_busy(&self, p: u64, o: u64) -> bool {
         let k = key(p, o);
-        self.slot(k).load(Relaxed) == k
+        self.slot(k).is_some_and(|s| s.load(Relaxed) == k)
     }
 
     /// Marks (p, o) as searched by this thread.
     #[inline(always)]
     pub fn enter(&self, p: u64, o: u64) {
         let k = key(p, o);
-        self.slot(k).store(k, Relaxed);
+        if let Some(s) = self.slot(k) {
+            s.store(k, Relaxed);
+        }
     }
 
     /// Unmarks (p, o), unless another position took the slot since.
     #[inline(always)]
     pub fn leave(&self, p: u64, o: u64) {
         let k = key(p, o);
-        let _ = self.slot(k).compare_exchange(k, 0, Relaxed, Relaxed);
+        if let Some(s) = self.slot(k) {
+            let _ = s.compare_exchange(k, 0, Relaxed, Relaxed);
+        }
     }
 }
 

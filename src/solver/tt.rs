@@ -53,6 +53,9 @@ struct Bucket {
     words: [[AtomicU64; 3]; 2],
 }
 
+/// What [`Table::bucket`] would give for an index outside the table, which it never computes.
+static UNREACHED: Bucket = Bucket { seq: AtomicU64::new(1), words: [const { [const { AtomicU64::new(0) }; 3] }; 2] };
+
 /// A table of `2^bits` entries.
 pub(crate) struct Table {
     buckets: Box<[Bucket]>,
@@ -82,12 +85,8 @@ impl Table {
     fn bucket(&self, p: u64, o: u64) -> &Bucket {
         // A multiply-xor mix: the table needs no particular hash, only a spread of the bits.
         let h = (p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)) >> 21;
-        // `mask` < len; indexing through `get` keeps a panic path out of the C entries.
-        let i = h as usize & self.mask;
-        match self.buckets.get(i) {
-            Some(b) => b,
-            None => &self.buckets[0],
-        }
+        // `mask` < len, so `get` always finds it; it only keeps a panic path out of the C entries.
+        self.buckets.get(h as usize & self.mask).unwrap_or(&UNREACHED)
     }
 
     /// Hints the processor to load the bucket of (p, o).
