@@ -161,6 +161,31 @@ static void check_batch(const char *isa)
     ek_solver_free(single);
 }
 
+/* The fforum-1-19 problems on a solver of 2 threads (those of 16 empty squares shared by them),
+ * one at a time and in a batch: the best score, and a move listed with it. */
+static void check_threads(const char *isa)
+{
+    EkSolver *s = ek_solver_new(20);
+    uint64_t ps[64], os[64];
+    int scores[64], moves[64], i;
+    CHECK(s != NULL && ek_solver_set_threads(s, 2) == EK_OK && ek_solver_get_threads(s) == 2, "[%s] 2 threads", isa);
+    if (s == NULL) return;
+    for (i = 0; i < n_problems; ++i) {
+        const Problem *pb = &problems[i];
+        EkSolveResult r;
+        CHECK(ek_solver_solve(s, &pb->board, -64, 64, &r) == EK_OK, "[%s] threads #%d status", isa, i + 1);
+        CHECK(r.score == pb->best && listed_score(pb, r.best_move) == pb->best, "[%s] threads #%d: %d %d, best %d", isa,
+              i + 1, r.score, r.best_move, pb->best);
+        ps[i] = pb->board.player, os[i] = pb->board.opponent;
+    }
+    CHECK(ek_solver_clear(s) == EK_OK, "[%s] clear", isa);
+    CHECK(ek_solver_solve_batch(s, (size_t) n_problems, ps, os, scores, moves) == EK_OK, "[%s] threads batch", isa);
+    for (i = 0; i < n_problems; ++i)
+        CHECK(scores[i] == problems[i].best && listed_score(&problems[i], moves[i]) == problems[i].best,
+              "[%s] threads batch #%d: %d %d", isa, i + 1, scores[i], moves[i]);
+    ek_solver_free(s);
+}
+
 /* Whether a result still holds the sentinel written before a call that must not write it. */
 static int untouched(const EkSolveResult *r)
 {
@@ -208,6 +233,10 @@ static void check_bad_arguments(const char *isa)
     ek_solver_free(NULL);
     ek_solver_stop(NULL);
     CHECK(ek_solver_set_node_limit(NULL, 10) == EK_ERR_NULL, "[%s] set_node_limit(NULL)", isa);
+    CHECK(ek_solver_set_threads(NULL, 2) == EK_ERR_NULL && ek_solver_get_threads(NULL) == 0, "[%s] threads(NULL)", isa);
+    CHECK(ek_solver_get_threads(s) == 1 && ek_solver_set_threads(s, 0) == EK_ERR_RANGE
+          && ek_solver_set_threads(s, EK_SOLVER_MAX_THREADS + 1) == EK_ERR_RANGE && ek_solver_set_threads(s, INT_MIN) == EK_ERR_RANGE
+          && ek_solver_get_threads(s) == 1, "[%s] set_threads out of range", isa);
     CHECK(ek_solver_clear(NULL) == EK_ERR_NULL, "[%s] clear(NULL)", isa);
     sentinel(&r);
     CHECK(ek_solver_solve(NULL, &pb->board, -64, 64, &r) == EK_ERR_NULL && untouched(&r), "[%s] solve(NULL solver)", isa);
@@ -362,6 +391,7 @@ int main(int argc, char **argv)
         CHECK(strcmp(ek_isa(), want) == 0, "level %s, expected %s", ek_isa(), want);
         check_fforum(ek_isa());
         check_batch(ek_isa());
+        check_threads(ek_isa());
         check_bad_arguments(ek_isa());
         return check_summary("solver_api");
     }
@@ -377,6 +407,7 @@ int main(int argc, char **argv)
         CHECK(ek_set_isa(levels[i]) == EK_OK, "set_isa(%s)", levels[i]);
         check_fforum(levels[i]);
         check_batch(levels[i]);
+        check_threads(levels[i]);
         check_bad_arguments(levels[i]);
         ++tested;
     }

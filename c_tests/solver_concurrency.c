@@ -18,6 +18,7 @@
  *     ek_nws_endgame on one Edax-layout table all these threads share (as Edax's threads share
  *     theirs): the score must fail high exactly when the record's does (the table changes node
  *     counts and fail-soft values, never that).
+ * The solvers of threads 0, 2, 3 and 5 on run 2 threads each (ek_solver_set_threads).
  * Every answer is checked against the files: the best score, and a move listed with it.
  * Usage: solver_concurrency GOLDEN_DIR FFORUM_DIR [THREADS (at least 5) [PROBLEMS [SHALLOW]]]
  *   PROBLEMS: the fforum-1-19 problems each thread solves (default 19: the first PROBLEMS);
@@ -347,6 +348,11 @@ int main(int argc, char **argv)
     init_nws_table();
     long_solver = ek_solver_new(20);
     shared_solver = ek_solver_new(16);
+    /* The stopped solve and the racing solver run on 2 threads each (the stop and the busy
+       rules with the solver's own threads). */
+    if (long_solver == NULL || ek_solver_set_threads(long_solver, 2) != EK_OK
+        || shared_solver == NULL || ek_solver_set_threads(shared_solver, 2) != EK_OK)
+        return 2;
     ids = (pthread_t *) calloc((size_t) threads, sizeof *ids);
     workers = (Worker *) calloc((size_t) threads, sizeof *workers);
     if (long_solver == NULL || shared_solver == NULL || ids == NULL || workers == NULL
@@ -357,6 +363,9 @@ int main(int argc, char **argv)
         workers[t].threads = threads;
         workers[t].start = &start;
         if (t >= 4 && (workers[t].own = ek_solver_new(18)) == NULL) return 2;
+        /* From thread 5 on, the own solvers run 2 threads of their own (batches spread over
+           them, positions of 16+ empty squares shared by them). */
+        if (t >= 5 && ek_solver_set_threads(workers[t].own, 2) != EK_OK) return 2;
         if (pthread_create(&ids[t], NULL, work, &workers[t]) != 0) { fprintf(stderr, "pthread_create failed\n"); return 2; }
     }
     for (t = 0; t < threads; ++t) {
