@@ -30,3 +30,7 @@ echo "   (Edax 4.6, real weights, fforum-1-19: 3.0 M nodes in total, published w
 ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --record "$record" | tail -n 2
 ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --record "$record" | tail -n 2
 ffi_bench/out/solve tests/data/fforum/fforum-1-19.txt --rounds 5 | grep '^# round'
+cores=$(nproc)
+echo "== the solver on every core ($cores threads, ek_solver_set_threads; wall-clock time, CPU time of all threads beside it)"
+ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --threads "$cores" | tail -n 1
+ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --threads "$cores" | tail -n 1
