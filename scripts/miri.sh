@@ -5,7 +5,8 @@
 #   1. tests/miri.rs and tests/bad_input.rs: the portable and SSE2 levels (Miri reports no other
 #      CPU feature), the ek_ C ABI with valid, NULL, aliasing and dangling pointers, the dispatch,
 #      the evaluation kernels and the ek_eval_ functions (without a 14 MB weights load).
-#   2. tests/miri_threads.rs with 16 scheduler seeds, each a fresh process: threads racing the
+#   2. tests/miri_threads.rs with 16 scheduler seeds, each a fresh process: a solver's own threads
+#      sharing its table (a batch on 2 threads, stopped now and then), threads racing the
 #      first-call initialisation and level switches, under the data-race detector.
 #   3. the EDAX_KERNELS_ISA row of the bad-input table with a level Miri's CPU lacks.
 #   4. (--avx2) tests/miri.rs built for x86-64-v3, where Miri runs the AVX2 level too. AVX-512

@@ -119,3 +119,54 @@ fn threads_share_one_solver() {
     // Nothing runs any more: the solver is free and exact.
     assert_eq!(solver.solve(&boards[0], -64, 64).map(|r| r.score), Ok(exacts[0]));
 }
+
+/// A solver of 2 threads (`ek_solver_set_threads`) spreads a batch over its threads, which
+/// share its table (probes and stores racing on the same positions), while another thread
+/// stops it now and then: every score written is exact, and the status is `EK_OK` or
+/// `EK_ERR_STOPPED`. Positions of 4 empty squares, each three times.
+#[test]
+fn a_solver_of_two_threads_shares_its_table() {
+    let portable = Isa::Portable.kernels().expect("portable");
+    let boards = [
+        EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120),
+        EkBoard::new(0x0276_6a72_6332_0f1c, 0xfc89_958c_9ccd_f0e0),
+        EkBoard::new(0x60f2_d8ea_277b_1d00, 0x9f0d_2715_1884_82ff),
+    ];
+    let exacts: Vec<i32> = boards.iter().map(|b| common::minimax(portable, b.player, b.opponent)).collect();
+    let (ps, os): (Vec<u64>, Vec<u64>) = boards.iter().cycle().take(9).map(|b| (b.player, b.opponent)).unzip();
+    let rounds = if cfg!(miri) { 2 } else { 500 };
+    let solver = ek_solver_new(2);
+    // SAFETY: a live solver.
+    assert_eq!(unsafe { ek_solver_set_threads(solver, 2) }, EK_OK);
+    let shared = solver as usize;
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for _ in 0..rounds {
+                let mut scores = [99; 9];
+                // SAFETY: a live solver and arrays of 9 elements.
+                let status = unsafe {
+                    ek_solver_solve_batch(
+                        shared as *mut EkSolver,
+                        9,
+                        ps.as_ptr(),
+                        os.as_ptr(),
+                        scores.as_mut_ptr(),
+                        core::ptr::null_mut(),
+                    )
+                };
+                assert!(status == EK_OK || status == EK_ERR_STOPPED, "status {status}");
+                for (i, &s) in scores.iter().enumerate() {
+                    assert!(s == exacts[i % 3] || (status == EK_ERR_STOPPED && s == 99), "#{i}: {s}");
+                }
+            }
+        });
+        scope.spawn(|| {
+            for _ in 0..rounds {
+                // SAFETY: a live solver.
+                unsafe { ek_solver_stop(shared as *mut EkSolver) };
+            }
+        });
+    });
+    // SAFETY: made by ek_solver_new, not in use any more.
+    unsafe { ek_solver_free(solver) };
+}
