@@ -481,6 +481,8 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern void ek_solver_free(IntPtr solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern void ek_solver_stop(SolverHandle solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_set_threads(SolverHandle solver, int nThreads);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_get_threads(SolverHandle solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_clear(SolverHandle solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, [Out] int[] scores, [Out] int[] bestMoves);
@@ -541,6 +543,8 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_free(IntPtr solver) { if (Platform.Windows) WinNative.ek_solver_free(solver); else Imports.ek_solver_free(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_stop(SolverHandle solver) { if (Platform.Windows) WinNative.ek_solver_stop(solver); else Imports.ek_solver_stop(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes) { return Platform.Windows ? WinNative.ek_solver_set_node_limit(solver, maxNodes) : Imports.ek_solver_set_node_limit(solver, maxNodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_threads(SolverHandle solver, int nThreads) { return Platform.Windows ? WinNative.ek_solver_set_threads(solver, nThreads) : Imports.ek_solver_set_threads(solver, nThreads); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_get_threads(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_get_threads(solver) : Imports.ek_solver_get_threads(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_clear(solver) : Imports.ek_solver_clear(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Platform.Windows ? WinNative.ek_solver_solve(solver, ref board, alpha, beta, out result) : Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Platform.Windows ? WinNative.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves) : Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
@@ -974,6 +978,19 @@ namespace EdaxKernels
                 Kernels.Check(Native.ek_solver_set_node_limit(handle, value));
                 nodeLimit = value;
             }
+        }
+
+        /// <summary>
+        /// The threads of every later solve, 1 (the default) to EK_SOLVER_MAX_THREADS (256): Solve
+        /// spreads one position with 16 or more empty squares over them, SolveBatch gives each
+        /// thread whole positions. The scores are those of one thread; the best move may be
+        /// another move with the same score, and the node counts vary. Setting another count
+        /// throws EK_ERR_RANGE (-2) and keeps the setting.
+        /// </summary>
+        public int Threads
+        {
+            get { return Native.ek_solver_get_threads(handle); }
+            set { Kernels.Check(Native.ek_solver_set_threads(handle, value)); }
         }
 
         /// <summary>Empties the transposition table (throws EK_ERR_BUSY while a solve runs).</summary>

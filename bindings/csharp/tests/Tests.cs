@@ -473,6 +473,40 @@ static class Tests
         }
     }
 
+    static void SolverThreads()
+    {
+        // An fforum-20-39 problem with 18 empty squares: a solve spread over the threads (16+).
+        Problem pb = Fforum("fforum-20-39.txt").First(p => p.Empties == 18);
+        int one;
+        using (var s = new Solver(20))
+        {
+            Eq(s.Threads, 1, "the default thread count");
+            one = s.Solve(pb.Board).Score;
+        }
+        using (var s = new Solver(20))
+        {
+            s.Threads = 2;
+            Eq(s.Threads, 2, "threads read back");
+            SolveResult r = s.Solve(pb.Board);
+            int listed;
+            Eq(r.Score, pb.Best, "the score with 2 threads");
+            Eq(r.Score, one, "the score with 2 threads against 1 thread");
+            Eq(pb.Moves.TryGetValue(r.BestMove, out listed) ? listed : -99, pb.Best, "move " + r.BestMove + " with 2 threads");
+            Eq(s.SolveBatch(new[] { pb.Board.Player }, new[] { pb.Board.Opponent })[0], pb.Best, "a batch with 2 threads");
+            foreach (int bad in new[] { 0, 257, -1 })
+            {
+                ExpectStatus(() => s.Threads = bad, -2, "threads " + bad);
+                Eq(s.Threads, 2, "threads kept after " + bad);
+            }
+            s.Threads = 256;
+            Eq(s.Threads, 256, "the most threads");
+            s.Threads = 1;
+            Eq(s.Threads, 1, "back to one thread");
+            s.Dispose();
+            Throws<ObjectDisposedException>(() => s.Threads = 2, "set threads after Dispose");
+        }
+    }
+
     static void SolveShallow()
     {
         foreach (var r in Records("shallow.txt"))
@@ -584,6 +618,7 @@ static class Tests
         Run("solver: fforum-1-19 to the published scores", SolverFforum);
         Run("solver: a batch equals single solves", SolverBatch);
         Run("solver: stopped from another thread, busy, node limit", SolverStop);
+        Run("solver: threads (2 against 1, refused counts)", SolverThreads);
         Run("solver: bad arguments, Dispose", SolverErrors);
         Run("solve_shallow: shallow.txt", SolveShallow);
         Console.WriteLine("level " + Kernels.Isa);

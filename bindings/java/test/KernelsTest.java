@@ -466,6 +466,36 @@ public final class KernelsTest {
         }
     }
 
+    static void solverThreads() throws Exception {
+        // An fforum-20-39 problem with 18 empty squares: a solve spread over the threads (16+).
+        Problem pb = fforum("fforum-20-39.txt").stream().filter(p -> p.empties() == 18).findFirst().orElseThrow();
+        int one;
+        try (Solver s = new Solver(20)) {
+            eq(s.getThreads(), 1, "the default thread count");
+            one = s.solve(pb.board()).score();
+        }
+        Solver s = new Solver(20);
+        s.setThreads(2);
+        eq(s.getThreads(), 2, "threads read back");
+        Solver.Result r = s.solve(pb.board());
+        eq(r.score(), pb.best(), "the score with 2 threads");
+        eq(r.score(), one, "the score with 2 threads against 1 thread");
+        eq(pb.moves().get(r.bestMove()), pb.best(), "move " + r.bestMove() + " with 2 threads");
+        eq(s.solveBatch(new long[] {pb.board().player}, new long[] {pb.board().opponent})[0], pb.best(),
+                "a batch with 2 threads");
+        for (int bad : new int[] {0, 257, -1}) {
+            expectStatus(() -> s.setThreads(bad), -2, "threads " + bad);
+            eq(s.getThreads(), 2, "threads kept after " + bad);
+        }
+        s.setThreads(256);
+        eq(s.getThreads(), 256, "the most threads");
+        s.setThreads(1);
+        eq(s.getThreads(), 1, "back to one thread");
+        s.close();
+        throwsA(IllegalStateException.class, () -> s.setThreads(2), "set threads after close");
+        throwsA(IllegalStateException.class, s::getThreads, "get threads after close");
+    }
+
     static void solveShallow() throws Exception {
         for (String[] r : records("shallow.txt")) {
             Kernels.Shallow got = Kernels.solveShallow(new Board(hex(r[0]), hex(r[1])), dec(r[2]));
@@ -578,6 +608,7 @@ public final class KernelsTest {
         run("solver: fforum-1-19 to the published scores", KernelsTest::solverFforum);
         run("solver: a batch equals single solves", KernelsTest::solverBatch);
         run("solver: stopped from another thread, busy, node limit", KernelsTest::solverStop);
+        run("solver: threads (2 against 1, refused counts)", KernelsTest::solverThreads);
         run("solver: bad arguments, close", KernelsTest::solverErrors);
         run("solve_shallow: shallow.txt", KernelsTest::solveShallow);
         System.out.println("level " + Kernels.isa());

@@ -24,6 +24,12 @@ fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
     )
 }
 
+/// A thread count as the library takes it: EK_ERR_RANGE for one no C int holds (the library
+/// refuses the others outside 1..=EK_SOLVER_MAX_THREADS).
+fn thread_count(py: Python<'_>, threads: i64) -> PyResult<i32> {
+    i32::try_from(threads).map_err(|_| status_error(py, EK_ERR_RANGE))
+}
+
 /// Edax 4.6's endgame leaf search on the null window (alpha, alpha + 1): (fail-soft score,
 /// nodes). Raises EK_ERR_RANGE for more than 10 empty squares.
 #[pyfunction]
@@ -61,7 +67,8 @@ struct ManyArgs {
 // SAFETY: as for BatchArgs.
 unsafe impl Send for ManyArgs {}
 
-/// An exact endgame solver with its transposition table (2**hash_bits entries of 32 bytes).
+/// An exact endgame solver with its transposition table (2**hash_bits entries of 32 bytes),
+/// whose solves use `threads` threads (1 to 256).
 ///
 /// One solve at a time (a second concurrent one raises EK_ERR_BUSY); stop() may be called from
 /// any thread. close(), or leaving a with block, stops a running solve and frees the table once
@@ -85,13 +92,16 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (hash_bits = 20))]
-    fn new(py: Python<'_>, hash_bits: i32) -> PyResult<Self> {
-        match EkSolver::new(hash_bits) {
-            Some(s) => Ok(Solver { solver: Mutex::new(Some(Arc::new(s))), node_limit: AtomicU64::new(0) }),
-            None if (1..=32).contains(&hash_bits) => Err(status_error(py, EK_ERR_NO_MEMORY)),
-            None => Err(status_error(py, EK_ERR_RANGE)),
-        }
+    #[pyo3(signature = (hash_bits = 20, *, threads = 1))]
+    fn new(py: Python<'_>, hash_bits: i32, threads: i64) -> PyResult<Self> {
+        let threads = thread_count(py, threads)?;
+        let solver = match EkSolver::new(hash_bits) {
+            Some(s) => s,
+            None if (1..=32).contains(&hash_bits) => return Err(status_error(py, EK_ERR_NO_MEMORY)),
+            None => return Err(status_error(py, EK_ERR_RANGE)),
+        };
+        solver.set_threads(threads).map_err(|e| solve_error(py, e))?;
+        Ok(Solver { solver: Mutex::new(Some(Arc::new(solver))), node_limit: AtomicU64::new(0) })
     }
 
     /// (score, move, nodes) of board on the window (alpha, beta), -64 <= alpha < beta <= 64.
@@ -200,6 +210,22 @@ impl Solver {
         self.live(py)?.set_node_limit(nodes);
         self.node_limit.store(nodes, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Threads a solve uses (1 to EK_SOLVER_MAX_THREADS, 256; 1 is the default): a solve spreads
+    /// one position with 16+ empty squares over them, solve_batch gives each thread whole
+    /// positions. The scores are those of one thread; the best move may be another move with the
+    /// same score, and the nodes vary. Setting another count raises EK_ERR_RANGE and keeps the
+    /// setting.
+    #[getter]
+    fn threads(&self, py: Python<'_>) -> PyResult<i32> {
+        Ok(self.live(py)?.threads())
+    }
+
+    #[setter]
+    fn set_threads(&self, py: Python<'_>, threads: i64) -> PyResult<()> {
+        let threads = thread_count(py, threads)?;
+        self.live(py)?.set_threads(threads).map_err(|e| solve_error(py, e))
     }
 
     /// Empties the transposition table (raises EK_ERR_BUSY while a solve runs).

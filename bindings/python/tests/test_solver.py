@@ -1,7 +1,7 @@
 """Tests of the Python binding's solver: every fforum-1-19 position (tests/data/fforum) solved to
 its published score with a move the file lists with that score, solve_batch against single
-solves, a solve stopped from another thread (the GIL released meanwhile), the node limit,
-Edax's leaf search against its known answers (tests/data/golden/shallow.txt), and the errors."""
+solves, a solve stopped from another thread (the GIL released meanwhile), the node limit, the
+thread count, Edax's leaf search against its known answers (tests/data/golden/shallow.txt), and the errors."""
 
 import threading
 
@@ -112,6 +112,36 @@ def test_a_solve_stopped_from_another_thread():
         s.clear()
         first = fforum("fforum-1-19.txt")[0]
         assert s.solve(first[0]).score == first[2]
+
+
+def test_threads():
+    # An fforum-20-39 problem with 18 empty squares: a solve spread over the threads (16+).
+    board, empties, best, moves = next(p for p in fforum("fforum-20-39.txt") if p[1] == 18)
+    with ek.Solver(hash_bits=20) as one:
+        assert one.threads == 1
+        r1 = one.solve(board)
+    with ek.Solver(hash_bits=20) as s:
+        s.threads = 2
+        assert s.threads == 2
+        r2 = s.solve(board)
+        assert r2.score == best == r1.score
+        assert moves.get(r2.move) == best, f"move {r2.move} not listed with {best}"
+        for bad in (0, 257, -1, 2**32):
+            expect_status(EK_ERR_RANGE, setattr, s, "threads", bad)
+            assert s.threads == 2, bad
+        s.threads = 256
+        assert s.threads == 256
+        s.threads = 1
+        assert s.threads == 1
+    with ek.Solver(20, threads=2) as s:
+        assert s.threads == 2
+        assert s.solve_batch([board.player], [board.opponent])[0].tolist() == [best]
+    for bad in (0, 257):
+        expect_status(EK_ERR_RANGE, lambda: ek.Solver(8, threads=bad))
+    with pytest.raises(TypeError):
+        ek.Solver(8, 2)  # threads is keyword-only
+    s.close()
+    expect_status(EK_ERR_NULL, setattr, s, "threads", 2)
 
 
 def test_solve_shallow_known_answers():

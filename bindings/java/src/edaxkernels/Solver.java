@@ -139,6 +139,22 @@ public final class Solver implements AutoCloseable {
         return nodeLimit;
     }
 
+    /**
+     * Makes every later solve use {@code nThreads} threads, 1 (the default) to
+     * EK_SOLVER_MAX_THREADS (256): {@link #solve} spreads one position with 16 or more empty
+     * squares over them, {@link #solveBatch} gives each thread whole positions. The scores are
+     * those of one thread; the best move may be another move with the same score, and the node
+     * counts vary. Another count throws EK_ERR_RANGE (-2) and keeps the setting.
+     */
+    public void setThreads(int nThreads) {
+        call(h -> setThreads0(h, nThreads));
+    }
+
+    /** The number of threads a solve uses (see {@link #setThreads}). */
+    public int getThreads() {
+        return call(Solver::getThreads0);
+    }
+
     /** Empties the transposition table (throws EK_ERR_BUSY while a solve runs). */
     public void clear() {
         call(Solver::clear0);
@@ -158,6 +174,10 @@ public final class Solver implements AutoCloseable {
     private static native void stop0(long handle);
 
     private static native int setNodeLimit0(long handle, long maxNodes);
+
+    private static native int setThreads0(long handle, int nThreads);
+
+    private static native int getThreads0(long handle);
 
     private static native int clear0(long handle);
 

@@ -19,7 +19,7 @@ The exact solver: ``with Solver(hash_bits=20) as s:`` holds a transposition tabl
 ``2**hash_bits`` entries (32 bytes each); ``s.solve(board)`` gives ``(score, move, nodes)``,
 ``s.solve_batch(players, opponents)`` the scores and moves of many positions in one native
 call, ``s.stop()`` (from any thread: solves release the GIL) makes a running solve raise
-EK_ERR_STOPPED. ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
+EK_ERR_STOPPED; ``Solver(threads=n)`` or ``s.threads = n`` spreads each solve over n threads. ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
 
 Many positions: ``solve_many(boards)`` solves them on every core (threads, the GIL released) or,
 given a ``dask.distributed.Client``, on a cluster; ``python -m edax_kernels.solve INPUT --out
@@ -187,7 +187,13 @@ class SolveResult(NamedTuple):
 class Solver(_native.Solver):
     """An exact endgame solver with its transposition table (``2**hash_bits`` entries of 32
     bytes; ``hash_bits`` in 1..32). One solve at a time; ``stop()`` from any thread; the table
-    is kept between solves. Use it in a ``with`` block, or ``close()`` it, to free the table."""
+    is kept between solves. Use it in a ``with`` block, or ``close()`` it, to free the table.
+
+    ``threads`` (keyword, or the read/write property; 1 to 256, default 1): the threads of each
+    solve. ``solve`` spreads one position with 16 or more empty squares over them, ``solve_batch``
+    gives each thread whole positions. The scores are those of one thread; the best move may be
+    another move with the same score, and the node counts vary. Another count raises
+    EdaxKernelsError (EK_ERR_RANGE) and keeps the setting."""
 
     def solve(self, board, alpha: int = -64, beta: int = 64) -> SolveResult:
         """Solves board on the window (alpha, beta), -64 <= alpha < beta <= 64 (EK_ERR_RANGE
