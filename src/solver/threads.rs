@@ -7,9 +7,9 @@
 //! selection. Each thread then runs the level's own root entry (`Level::root`).
 
 use super::parallel::Shared;
+use super::root_move;
 use super::search::{Level, Search};
 use super::tt::Table;
-use super::root_move;
 use crate::types::board::EkBoard;
 use crate::types::results::{EkSolveResult, SolveError};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -34,9 +34,8 @@ pub(crate) fn cold(f: &mut dyn FnMut()) -> bool {
 /// fewer), and returns every result, this thread's first (`None` for a thread that panicked).
 fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-            .collect();
+        let helpers: Vec<_> =
+            (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
         let mut results = vec![Some(work())];
         results.extend(helpers.into_iter().map(|h| h.join().ok()));
         results
