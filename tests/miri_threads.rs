@@ -67,14 +67,7 @@ fn threads_race_the_first_call_and_level_switches() {
 /// busy. Positions of 4 empty squares, scores checked against the tests' portable minimax.
 #[test]
 fn threads_share_one_solver() {
-    let portable = Isa::Portable.kernels().expect("portable");
-    // Final positions of a game (4 empty squares), their exact scores by full-width minimax.
-    let boards = [
-        EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120),
-        EkBoard::new(0x0276_6a72_6332_0f1c, 0xfc89_958c_9ccd_f0e0),
-        EkBoard::new(0x60f2_d8ea_277b_1d00, 0x9f0d_2715_1884_82ff),
-    ];
-    let exacts: Vec<i32> = boards.iter().map(|b| common::minimax(portable, b.player, b.opponent)).collect();
+    let (boards, exacts) = endgame_boards();
     let rounds = if cfg!(miri) { 2 } else { 2000 };
     let solver = EkSolver::new(4).expect("a table");
     std::thread::scope(|scope| {
@@ -126,13 +119,7 @@ fn threads_share_one_solver() {
 /// `EK_ERR_STOPPED`. Positions of 4 empty squares, each three times.
 #[test]
 fn a_solver_of_two_threads_shares_its_table() {
-    let portable = Isa::Portable.kernels().expect("portable");
-    let boards = [
-        EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120),
-        EkBoard::new(0x0276_6a72_6332_0f1c, 0xfc89_958c_9ccd_f0e0),
-        EkBoard::new(0x60f2_d8ea_277b_1d00, 0x9f0d_2715_1884_82ff),
-    ];
-    let exacts: Vec<i32> = boards.iter().map(|b| common::minimax(portable, b.player, b.opponent)).collect();
+    let (boards, exacts) = endgame_boards();
     let (ps, os): (Vec<u64>, Vec<u64>) = boards.iter().cycle().take(9).map(|b| (b.player, b.opponent)).unzip();
     let rounds = if cfg!(miri) { 2 } else { 500 };
     let solver = ek_solver_new(2);
@@ -169,4 +156,16 @@ fn a_solver_of_two_threads_shares_its_table() {
     });
     // SAFETY: made by ek_solver_new, not in use any more.
     unsafe { ek_solver_free(solver) };
+}
+
+/// Final positions of a game (4 empty squares), and their exact scores by full-width minimax.
+fn endgame_boards() -> ([EkBoard; 3], Vec<i32>) {
+    let portable = Isa::Portable.kernels().expect("portable");
+    let boards = [
+        EkBoard::new(0x30f8_c0dc_f8f8_7e0f, 0xcf07_3f23_0707_0120),
+        EkBoard::new(0x0276_6a72_6332_0f1c, 0xfc89_958c_9ccd_f0e0),
+        EkBoard::new(0x60f2_d8ea_277b_1d00, 0x9f0d_2715_1884_82ff),
+    ];
+    let exacts: Vec<i32> = boards.iter().map(|b| common::minimax(portable, b.player, b.opponent)).collect();
+    (boards, exacts)
 }

@@ -112,11 +112,10 @@ pub(crate) unsafe fn solve_batch_body<K: Level>(
         Ok(held) => held,
         Err(e) => return e.status(),
     };
-    // SAFETY: i < n, the arrays' length (contract), for every i read.
-    let board = |i: usize| unsafe { EkBoard::new(*players.add(i), *opponents.add(i)) };
+    let inputs = Inputs { players, opponents };
     // Positions from the first with overlapping bitboards on are not solved.
     let valid = (0..n).position(|i| {
-        let b = board(i);
+        let b = inputs.board(i);
         b.player & b.opponent != 0
     });
     let mut write = |i: usize, r: EkSolveResult| {
@@ -128,7 +127,6 @@ pub(crate) unsafe fn solve_batch_body<K: Level>(
             }
         }
     };
-    let inputs = Inputs { players, opponents };
     if let Err(e) = held.solve_each::<K>(&|i| inputs.board(i), valid.unwrap_or(n), &mut write) {
         return e.status();
     }
