@@ -27,6 +27,8 @@ typedef struct {
 
 static Problem problems[32];
 static int n_problems;
+/* The project's weights, data/ek-eval.dat, found from FFORUM_DIR (tests/data/fforum). */
+static char eval_path[4096];
 
 static void load_problems(const char *dir)
 {
@@ -183,6 +185,43 @@ static void check_threads(const char *isa)
     for (i = 0; i < n_problems; ++i)
         CHECK(scores[i] == problems[i].best && listed_score(&problems[i], moves[i]) == problems[i].best,
               "[%s] threads batch #%d: %d %d", isa, i + 1, scores[i], moves[i]);
+    ek_solver_free(s);
+}
+
+/* The solver ordering with the project's weights (ek_solver_set_eval), on one thread and two:
+ * the fforum-1-19 scores and listed moves; on one thread, other node counts than the fast order's
+ * where the evaluation orders (16 empty squares), the same elsewhere. */
+static void check_eval(const char *isa)
+{
+    EkSolver *fast = ek_solver_new(20), *s = ek_solver_new(20);
+    int i, threads, differ = 0;
+    CHECK(fast != NULL && s != NULL, "[%s] eval solvers", isa);
+    if (fast == NULL || s == NULL) return;
+    CHECK(ek_eval_load_file(eval_path) == EK_OK, "[%s] load %s", isa, eval_path);
+    CHECK(ek_solver_get_eval(s) == 0 && ek_solver_set_eval(s, 1) == EK_OK && ek_solver_get_eval(s) == 1, "[%s] set_eval", isa);
+    for (threads = 1; threads <= 2; ++threads) {
+        CHECK(ek_solver_set_threads(s, threads) == EK_OK && ek_solver_clear(s) == EK_OK && ek_solver_clear(fast) == EK_OK,
+              "[%s] eval, %d threads", isa, threads);
+        for (i = 0; i < n_problems; ++i) {
+            const Problem *pb = &problems[i];
+            EkSolveResult r, f;
+            CHECK(ek_solver_solve(s, &pb->board, -64, 64, &r) == EK_OK, "[%s] eval #%d status", isa, i + 1);
+            CHECK(r.score == pb->best && listed_score(pb, r.best_move) == pb->best, "[%s] eval, %d threads, #%d: %d %d, best %d",
+                  isa, threads, i + 1, r.score, r.best_move, pb->best);
+            if (threads > 1) continue;
+            CHECK(ek_solver_solve(fast, &pb->board, -64, 64, &f) == EK_OK && f.score == r.score, "[%s] fast #%d", isa, i + 1);
+            if (empties_of(&pb->board) < 16)
+                CHECK(f.nodes == r.nodes, "[%s] #%d: %" PRIu64 " nodes, fast order %" PRIu64, isa, i + 1, r.nodes, f.nodes);
+            else
+                differ += f.nodes != r.nodes;
+        }
+    }
+    CHECK(differ > 0, "[%s] the evaluation changed no node count", isa);
+    CHECK(ek_solver_set_eval(s, 0) == EK_OK && ek_solver_get_eval(s) == 0, "[%s] set_eval(0)", isa);
+    ek_eval_unload();
+    CHECK(ek_solver_set_eval(s, 1) == EK_ERR_EVAL_NONE && ek_solver_get_eval(s) == 0, "[%s] set_eval, none loaded", isa);
+    CHECK(ek_solver_set_eval(NULL, 1) == EK_ERR_NULL && ek_solver_get_eval(NULL) == 0, "[%s] eval(NULL)", isa);
+    ek_solver_free(fast);
     ek_solver_free(s);
 }
 
@@ -370,6 +409,7 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     load_problems(argv[1]);
+    snprintf(eval_path, sizeof eval_path, "%s/../../../data/ek-eval.dat", argv[1]);
     if (argc == 3) {
         /* The first dispatched call of the process: a solve, which selects the level. */
         EkSolver *s = ek_solver_new(16);
@@ -392,6 +432,7 @@ int main(int argc, char **argv)
         check_fforum(ek_isa());
         check_batch(ek_isa());
         check_threads(ek_isa());
+        check_eval(ek_isa());
         check_bad_arguments(ek_isa());
         return check_summary("solver_api");
     }
@@ -408,6 +449,7 @@ int main(int argc, char **argv)
         check_fforum(levels[i]);
         check_batch(levels[i]);
         check_threads(levels[i]);
+        check_eval(levels[i]);
         check_bad_arguments(levels[i]);
         ++tested;
     }

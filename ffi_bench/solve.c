@@ -5,7 +5,9 @@
  * comparison with Edax 4.6 with its real weights (BENCHMARKS.md, "The exact solver against Edax
  * as its users run it").
  *
- * Usage: solve FILE [--batch] [--hash-bits N] [--threads T] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
+ * Usage: solve FILE [--batch] [--hash-bits N] [--threads T] [--eval EVAL_DAT] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
+ * --eval EVAL_DAT: loads Edax-format weights (ek_eval_load_file) and orders the solver's deep
+ * nodes with them (ek_solver_set_eval).
  * --threads T: the solver's threads (ek_solver_set_threads); the times are then wall-clock
  * seconds, with the CPU seconds of all threads beside them.
  * With --rounds R the whole file is solved R times, each with a fresh solver, single calls and
@@ -41,6 +43,7 @@ static Problem problems[MAX_PROBLEMS];
 static int n_problems;
 
 static int threads = 1;
+static const char *eval_file = NULL;
 static double wall_total; /* wall-clock seconds of the solves of the last solve_all */
 
 static double wall_seconds(void)
@@ -113,6 +116,7 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
     EkSolver *solver = ek_solver_new(hash_bits);
     if (!solver) { fprintf(stderr, "ek_solver_new(%d) failed\n", hash_bits); exit(2); }
     if (ek_solver_set_threads(solver, threads) != EK_OK) { fprintf(stderr, "ek_solver_set_threads(%d) failed\n", threads); exit(2); }
+    if (eval_file && ek_solver_set_eval(solver, 1) != EK_OK) { fprintf(stderr, "ek_solver_set_eval failed\n"); exit(2); }
     double t0 = cpu_seconds(), w0 = wall_seconds(), t;
     if (batch) {
         uint64_t ps[MAX_PROBLEMS], os[MAX_PROBLEMS];
@@ -157,7 +161,7 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
     return t;
 }
 
-static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--threads T] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]\n";
+static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--threads T] [--eval EVAL_DAT] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]\n";
 
 int main(int argc, char **argv)
 {
@@ -168,6 +172,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--batch")) batch = 1;
         else if (!strcmp(argv[i], "--hash-bits") && i + 1 < argc) hash_bits = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--eval") && i + 1 < argc) eval_file = argv[++i];
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) record = argv[++i];
@@ -177,10 +182,14 @@ int main(int argc, char **argv)
     }
     if (!file || rounds < 1 || count < 0 || edax_nps < 0) { fprintf(stderr, USAGE, argv[0]); return 2; }
     read_problems(file);
+    if (eval_file) {
+        int status = ek_eval_load_file(eval_file);
+        if (status != EK_OK) { fprintf(stderr, "%s: %s\n", eval_file, ek_status_message(status)); return 2; }
+    }
     if (count > 0 && count < n_problems) n_problems = count;
     if (record) read_record(record, file);
-    printf("# %s: %d positions, level %s, 2^%d table entries, %d thread%s\n", file, n_problems, ek_isa(), hash_bits, threads,
-           threads > 1 ? "s" : "");
+    printf("# %s: %d positions, level %s, 2^%d table entries, %d thread%s, %s\n", file, n_problems, ek_isa(), hash_bits, threads,
+           threads > 1 ? "s" : "", eval_file ? eval_file : "fast move order");
     int errors = 0;
     if (rounds == 1) {
         uint64_t nodes = 0, edax = 0;

@@ -1200,6 +1200,30 @@ int ek_solver_set_threads(struct EkSolver *solver, int n_threads);
 int ek_solver_get_threads(const struct EkSolver *solver);
 
 /**
+ * Makes every later solve on `solver` order the moves of its nodes with 16 or more empty
+ * squares with the evaluation weights loaded now (`ek_eval_load_file` or `ek_eval_load_buffer`:
+ * Edax's own eval.dat, or the weights this project ships, `data/ek-eval.dat`), as Edax orders
+ * its deep nodes; `use_eval` = 0 goes back to the fast order alone (the default). Better weights
+ * search fewer nodes; the scores never depend on them. The solver keeps the weights it was given
+ * when other weights are loaded later (loaded weights are never freed). Returns `EK_OK`,
+ * `EK_ERR_NULL`, or `EK_ERR_EVAL_NONE` (`use_eval` != 0 and no weights are loaded; the setting
+ * is unchanged).
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+int ek_solver_set_eval(struct EkSolver *solver, int use_eval);
+
+/**
+ * 1 when solves on `solver` order moves with evaluation weights (see `ek_solver_set_eval`), 0
+ * when they do not or `solver` is NULL.
+ *
+ * # Safety
+ * `solver` must be NULL or a live solver.
+ */
+int ek_solver_get_eval(const struct EkSolver *solver);
+
+/**
  * Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`
  * (a solve is running).
  *

@@ -1122,6 +1122,38 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         // SAFETY: NULL is allowed.
         assert_eq!(unsafe { ek_solver_get_threads(core::ptr::null()) }, 0);
     }),
+    ("ek_solver_set_eval", "NULL solver", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        unsafe {
+            assert_eq!(ek_solver_set_eval(core::ptr::null_mut(), 0), EK_ERR_NULL);
+            assert_eq!(ek_solver_set_eval(core::ptr::null_mut(), 1), EK_ERR_NULL);
+        }
+    }),
+    ("ek_solver_set_eval", "use_eval != 0 and no weights loaded", "`EK_ERR_EVAL_NONE`, the setting unchanged", || {
+        let s = new_solver();
+        // SAFETY: a live solver.
+        unsafe {
+            ek_eval_unload();
+            for on in [1, -1, i32::MIN] {
+                assert_eq!(ek_solver_set_eval(s, on), EK_ERR_EVAL_NONE, "{on}");
+            }
+            assert_eq!(ek_solver_get_eval(s), 0);
+            if !cfg!(miri) {
+                load_eval_image();
+                assert_eq!(ek_solver_set_eval(s, 1), EK_OK);
+                ek_eval_unload();
+                assert_eq!(ek_solver_set_eval(s, 1), EK_ERR_EVAL_NONE);
+                assert_eq!(ek_solver_get_eval(s), 1, "the weights it had are kept");
+                assert_eq!(ek_solver_set_eval(s, 0), EK_OK);
+                assert_eq!(ek_solver_get_eval(s), 0);
+            }
+            ek_solver_free(s);
+        }
+    }),
+    ("ek_solver_get_eval", "NULL solver", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_solver_get_eval(core::ptr::null()) }, 0);
+    }),
     ("ek_solver_clear", "NULL solver", "`EK_ERR_NULL`", || {
         // SAFETY: NULL is allowed.
         assert_eq!(unsafe { ek_solver_clear(core::ptr::null_mut()) }, EK_ERR_NULL);

@@ -8,6 +8,7 @@ mod common;
 use common::{naive_score, random_positions_where, supported_levels, SplitMix64};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::solver_api::*;
+use edax_kernels::eval::Weights;
 use edax_kernels::{EkBoard, EkSolveResult, EkSolver, Isa, SolveError};
 use std::path::Path;
 use std::sync::Mutex;
@@ -63,6 +64,17 @@ fn move_score(b: &EkBoard, x: i32) -> i32 {
 
 /// Solves the first `count` problems of `file` exactly and checks the score and the move.
 fn check_fforum(file: &str, levels: &[Isa], count: usize) {
+    check_fforum_with(file, levels, count, None);
+}
+
+/// The project's weights, data/ek-eval.dat.
+fn project_weights() -> &'static Weights {
+    edax_kernels::eval::load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ek-eval.dat")).expect("data/ek-eval.dat")
+}
+
+/// [`check_fforum`] with the move order of `eval`; returns each level's total nodes.
+fn check_fforum_with(file: &str, levels: &[Isa], count: usize, eval: Option<&'static Weights>) -> Vec<u64> {
+    let mut totals = Vec::new();
     let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
     let mut problems = problems(file);
     assert!(problems.len() >= 19, "{file}: {} problems", problems.len());
@@ -70,6 +82,7 @@ fn check_fforum(file: &str, levels: &[Isa], count: usize) {
     for &isa in levels {
         edax_kernels::set_active_isa(isa).expect("supported");
         let solver = EkSolver::new(22).expect("a 128 MiB table");
+        solver.set_eval(eval);
         let mut total = 0;
         for (i, pb) in problems.iter().enumerate() {
             assert_eq!((pb.board.player | pb.board.opponent).count_zeros(), pb.empties);
@@ -86,13 +99,22 @@ fn check_fforum(file: &str, levels: &[Isa], count: usize) {
             total += r.nodes;
         }
         println!("{file} on {isa:?}: {total} nodes");
+        totals.push(total);
     }
     edax_kernels::set_active_isa(Isa::best()).expect("best");
+    totals
 }
 
+/// fforum-20-39 with the project's weights ordering the moves on every level (every score and
+/// move right, and the same nodes on every level: the evaluation is the same everywhere), then
+/// with the fast order on the best level, which searches more nodes.
 #[test]
-fn fforum_20_39_on_the_best_level() {
-    check_fforum("fforum-20-39.txt", &[Isa::best()], 20);
+fn fforum_20_39_with_the_evaluation_on_every_level() {
+    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let totals = check_fforum_with("fforum-20-39.txt", &levels, 20, Some(project_weights()));
+    assert!(totals.iter().all(|&t| t == totals[0]), "{levels:?}: {totals:?}");
+    let fast = check_fforum_with("fforum-20-39.txt", &[Isa::best()], 20, None);
+    assert!(totals[0] < fast[0], "evaluation {} nodes, fast order {}", totals[0], fast[0]);
 }
 
 #[test]

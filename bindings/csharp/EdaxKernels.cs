@@ -483,6 +483,8 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_set_threads(SolverHandle solver, int nThreads);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_get_threads(SolverHandle solver);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_set_eval(SolverHandle solver, int useEval);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_get_eval(SolverHandle solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_clear(SolverHandle solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, [Out] int[] scores, [Out] int[] bestMoves);
@@ -545,6 +547,8 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes) { return Platform.Windows ? WinNative.ek_solver_set_node_limit(solver, maxNodes) : Imports.ek_solver_set_node_limit(solver, maxNodes); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_threads(SolverHandle solver, int nThreads) { return Platform.Windows ? WinNative.ek_solver_set_threads(solver, nThreads) : Imports.ek_solver_set_threads(solver, nThreads); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_get_threads(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_get_threads(solver) : Imports.ek_solver_get_threads(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_eval(SolverHandle solver, int useEval) { return Platform.Windows ? WinNative.ek_solver_set_eval(solver, useEval) : Imports.ek_solver_set_eval(solver, useEval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_get_eval(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_get_eval(solver) : Imports.ek_solver_get_eval(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_clear(solver) : Imports.ek_solver_clear(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Platform.Windows ? WinNative.ek_solver_solve(solver, ref board, alpha, beta, out result) : Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Platform.Windows ? WinNative.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves) : Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
@@ -991,6 +995,20 @@ namespace EdaxKernels
         {
             get { return Native.ek_solver_get_threads(handle); }
             set { Kernels.Check(Native.ek_solver_set_threads(handle, value)); }
+        }
+
+        /// <summary>
+        /// Whether every later solve orders the moves of its nodes with 16 or more empty squares
+        /// with evaluation weights, as Edax does (false, the fast order alone, is the default).
+        /// Setting true takes the weights loaded now (Kernels.EvalLoadFile or EvalLoadBytes; the
+        /// solver keeps them when others are loaded later), and throws EK_ERR_EVAL_NONE (-9) and
+        /// keeps the setting when none are loaded. Only the node counts depend on it, never the
+        /// scores.
+        /// </summary>
+        public bool UseEval
+        {
+            get { return Native.ek_solver_get_eval(handle) != 0; }
+            set { Kernels.Check(Native.ek_solver_set_eval(handle, value ? 1 : 0)); }
         }
 
         /// <summary>Empties the transposition table (throws EK_ERR_BUSY while a solve runs).</summary>

@@ -7,7 +7,7 @@ use crate::hash_table::EkHashTable;
 use crate::solver::EkSolver;
 use crate::types::board::EkBoard;
 use crate::types::results::EkSolveResult;
-use crate::types::status::{EK_ERR_BUSY, EK_ERR_NULL, EK_OK};
+use crate::types::status::{EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_NULL, EK_OK};
 use core::ffi::c_int;
 
 /// Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
@@ -154,6 +154,45 @@ pub unsafe extern "C" fn ek_solver_set_threads(solver: *mut EkSolver, n_threads:
 pub unsafe extern "C" fn ek_solver_get_threads(solver: *const EkSolver) -> c_int {
     // SAFETY: NULL or live by contract; an atomic load.
     unsafe { solver.as_ref() }.map_or(0, EkSolver::threads)
+}
+
+/// Makes every later solve on `solver` order the moves of its nodes with 16 or more empty
+/// squares with the evaluation weights loaded now (`ek_eval_load_file` or `ek_eval_load_buffer`:
+/// Edax's own eval.dat, or the weights this project ships, `data/ek-eval.dat`), as Edax orders
+/// its deep nodes; `use_eval` = 0 goes back to the fast order alone (the default). Better weights
+/// search fewer nodes; the scores never depend on them. The solver keeps the weights it was given
+/// when other weights are loaded later (loaded weights are never freed). Returns `EK_OK`,
+/// `EK_ERR_NULL`, or `EK_ERR_EVAL_NONE` (`use_eval` != 0 and no weights are loaded; the setting
+/// is unchanged).
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_set_eval(solver: *mut EkSolver, use_eval: c_int) -> c_int {
+    // SAFETY: NULL or live by contract; an atomic store.
+    let Some(s) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
+    if use_eval == 0 {
+        s.set_eval(None);
+        return EK_OK;
+    }
+    match crate::eval::loaded() {
+        Some(w) => {
+            s.set_eval(Some(w));
+            EK_OK
+        }
+        None => EK_ERR_EVAL_NONE,
+    }
+}
+
+/// 1 when solves on `solver` order moves with evaluation weights (see `ek_solver_set_eval`), 0
+/// when they do not or `solver` is NULL.
+///
+/// # Safety
+/// `solver` must be NULL or a live solver.
+#[no_mangle]
+pub unsafe extern "C" fn ek_solver_get_eval(solver: *const EkSolver) -> c_int {
+    // SAFETY: NULL or live by contract; an atomic load.
+    unsafe { solver.as_ref() }.is_some_and(|s| s.eval().is_some()) as c_int
 }
 
 /// Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`

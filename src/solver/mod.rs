@@ -9,17 +9,19 @@
 //! threads of a solve share the table and spread over the moves ([`parallel`]); a batch gives
 //! each thread whole positions.
 
+pub(crate) mod eval_order;
 pub(crate) mod order;
 pub(crate) mod parallel;
 pub(crate) mod search;
 pub(crate) mod threads;
 pub(crate) mod tt;
 
+use crate::eval::Weights;
 use crate::types::board::{EkBoard, NOMOVE, PASS};
 use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 use core::cell::UnsafeCell;
 use search::{Level, Search};
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// [`EkSolver`]'s state: a solve (or a clear) holds the table.
 const BUSY: u8 = 1;
@@ -37,6 +39,9 @@ pub struct EkSolver {
     node_limit: AtomicU64,
     /// Threads a solve uses (1..=[`MAX_THREADS`]).
     threads: AtomicU32,
+    /// The weights that order the moves near the root (published, so never freed), or null
+    /// for the fast order alone.
+    eval: AtomicPtr<Weights>,
     /// Only the holder of `busy` touches it.
     tt: UnsafeCell<tt::Table>,
 }
@@ -53,6 +58,7 @@ impl EkSolver {
             state: AtomicU8::new(0),
             node_limit: AtomicU64::new(0),
             threads: AtomicU32::new(1),
+            eval: AtomicPtr::new(core::ptr::null_mut()),
             tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
         })
     }
@@ -86,6 +92,20 @@ impl EkSolver {
         self.threads.load(Ordering::Relaxed) as i32
     }
 
+    /// Sets the weights with which every later solve orders the moves of its nodes with many
+    /// empty squares (`None`: the fast order alone, the default). Only the number of nodes
+    /// depends on them, not the scores.
+    pub fn set_eval(&self, weights: Option<&'static Weights>) {
+        let ptr = weights.map_or(core::ptr::null_mut(), |w| w as *const Weights as *mut Weights);
+        self.eval.store(ptr, Ordering::Relaxed);
+    }
+
+    /// The weights that order the moves, if any.
+    pub fn eval(&self) -> Option<&'static Weights> {
+        // SAFETY: null or a `&'static Weights` (set_eval).
+        unsafe { self.eval.load(Ordering::Relaxed).as_ref() }
+    }
+
     /// Holds the table, unless another solve holds it, until the [`Held`] is dropped.
     #[inline(always)]
     pub(crate) fn hold(&self) -> Result<Held<'_>, SolveError> {
@@ -98,12 +118,13 @@ impl EkSolver {
             n => n,
         };
         let threads = self.threads.load(Ordering::Relaxed);
-        Ok(Held { solver: self, limit, threads })
+        let controls = Controls { state: &self.state, limit, eval: self.eval() };
+        Ok(Held { solver: self, controls, threads })
     }
 
     /// Forgets every position the table holds.
     pub fn clear(&self) -> Result<(), SolveError> {
-        self.hold()?.table().clear();
+        self.hold()?.parts().0.clear();
         Ok(())
     }
 
@@ -127,17 +148,25 @@ impl EkSolver {
 /// it); dropping it releases the table.
 pub(crate) struct Held<'a> {
     solver: &'a EkSolver,
-    limit: u64,
+    controls: Controls<'a>,
     threads: u32,
 }
 
+/// What a solve's searches read of their solver: its state word (whose [`STOP`] bit asks them
+/// to stop), the node limit (`u64::MAX`: none) and the ordering weights.
+pub(crate) struct Controls<'a> {
+    pub state: &'a AtomicU8,
+    pub limit: u64,
+    pub eval: Option<&'a Weights>,
+}
+
 impl Held<'_> {
-    /// The table.
+    /// The table, and the controls of the solve.
     #[inline(always)]
-    fn table(&mut self) -> &mut tt::Table {
-        // (a solve's threads share it as `&Table`: its buckets are atomics)
+    fn parts(&mut self) -> (&mut tt::Table, &Controls<'_>) {
+        // (a solve's threads share the table as `&Table`: its buckets are atomics)
         // SAFETY: BUSY is held: no other thread reaches the table until it is released.
-        unsafe { &mut *self.solver.tt.get() }
+        (unsafe { &mut *self.solver.tt.get() }, &self.controls)
     }
 
     /// Solves `board` (bitboards not overlapping) on the window (alpha, beta), -64 <= alpha <
@@ -149,12 +178,13 @@ impl Held<'_> {
         alpha: i32,
         beta: i32,
     ) -> Result<EkSolveResult, SolveError> {
-        let (state, limit, threads) = (&self.solver.state, self.limit, self.threads);
+        let threads = self.threads;
         let empties = (!(board.player | board.opponent)).count_ones();
+        let (tt, controls) = self.parts();
         if threads > 1 && empties >= PARALLEL_MIN_EMPTIES {
-            return threads::solve::<K>(self.table(), state, limit, threads, board, alpha, beta);
+            return threads::solve::<K>(tt, controls, threads, board, alpha, beta);
         }
-        let mut search = Search::new(self.table(), state, limit, None);
+        let mut search = Search::new(tt, controls, None);
         let result = solve_root::<K>(&mut search, board, alpha, beta);
         if search.stopped {
             Err(SolveError::Stopped)
@@ -179,8 +209,9 @@ impl Held<'_> {
             }
             return Ok(());
         }
-        let (solver, limit, threads) = (self.solver, self.limit, self.threads);
-        threads::solve_each::<K>(self.table(), &solver.state, limit, threads, boards, n, out)
+        let threads = self.threads;
+        let (tt, controls) = self.parts();
+        threads::solve_each::<K>(tt, controls, threads, boards, n, out)
     }
 }
 

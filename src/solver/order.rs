@@ -6,8 +6,11 @@
 //! stable in the corners, then the opponent's potential mobility, then the quadrant parity and
 //! the square's type.
 
-use crate::endgame::edax::{fast_score, W_HASH_MOVE_0, W_WIPEOUT};
+use crate::endgame::edax::{fast_score, SCORE_MAX, W_HASH_MOVE_0, W_WIPEOUT};
+use super::eval_order::{eval_0, eval_1, eval_2};
+use crate::eval::{features_of, EkEvalFeature, EvalPrims, Weights};
 use crate::kernels::Prims;
+use crate::types::board::EkBoard;
 use core::mem::MaybeUninit;
 
 /// A legal move and the position after it (the opponent to move).
@@ -82,6 +85,56 @@ impl MoveList<'_> {
         list
     }
 
+    /// [`MoveList::new`] with the evaluation: to the fast score of a move, which is not a
+    /// wipe-out or the table's move, adds the score of the position after it by `weights`
+    /// after `depth` (0 to 2) plies, searched on (-64, -sort_alpha) (Edax's bonus in
+    /// `movelist_evaluate`). `n` is the number of empty squares of (p, o), at least 1.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_eval<'b, K: Prims + EvalPrims>(
+        buffer: &'b mut MoveBuffer,
+        p: u64,
+        o: u64,
+        moves: u64,
+        hash_move: u8,
+        parity: u32,
+        w_parity: i32,
+        weights: &Weights,
+        n: u32,
+        (depth, sort_alpha): (u32, i32),
+    ) -> MoveList<'b> {
+        let mut list = MoveList { moves: buffer, n: 0 };
+        let parent = features_of(&EkBoard { player: p, opponent: o });
+        // After the move: one empty square less, and the features' opponent to move.
+        let mut child = EkEvalFeature { v: [0; 48] };
+        let mut b = moves;
+        while b != 0 {
+            let x = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let f = K::flip(x, p, o);
+            let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            let score = if np == 0 {
+                W_WIPEOUT
+            } else if x as u8 == hash_move {
+                W_HASH_MOVE_0
+            } else {
+                K::update(&parent, &mut child, x as i32, f, 0);
+                let next = (np, no, n - 1);
+                let bonus = match depth {
+                    0 => (SCORE_MAX - eval_0::<K>(weights, &child, 1, n - 1)) >> 2,
+                    1 => (SCORE_MAX - eval_1::<K>(weights, &child, 1, next, -SCORE_MAX, -sort_alpha)) >> 1,
+                    _ => (SCORE_MAX - eval_2::<K>(weights, &child, 1, next, -SCORE_MAX, -sort_alpha)) >> 1,
+                };
+                fast_score::<K>(x, np, no, parity, w_parity) + bonus * W_EVAL
+            };
+            if let Some(slot) = list.moves.get_mut(list.n) {
+                *slot = MaybeUninit::new(Move { x: x as u8, score, p: np, o: no });
+                list.n += 1;
+            }
+        }
+        list
+    }
+
     /// The moves left, in no particular order.
     #[inline(always)]
     pub fn moves(&self) -> &[Move] {
@@ -119,6 +172,10 @@ impl MoveList<'_> {
         Some(*last)
     }
 }
+
+/// The weight of the evaluation in the move order (Edax's `W_EVAL`, as much as one square of
+/// the opponent's mobility for four discs).
+const W_EVAL: i32 = 1 << 15;
 
 #[cfg(test)]
 mod tests {

@@ -5,12 +5,14 @@
 //! `pvs` are its own `#[target_feature]` functions (src/dispatch/entries.rs), which inline these bodies and
 //! call each other for the children, so the whole tree runs on the level's instructions.
 
-use super::order::{move_buffer, MoveList, DEFERRED};
+use super::order::{move_buffer, MoveBuffer, MoveList, DEFERRED};
+use super::Controls;
 use super::parallel::{Shared, SHARED_MIN_EMPTIES};
 use super::tt::{Table, NO_MOVE};
 use super::STOP;
-use crate::endgame::edax::{final_score, parity, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH};
+use crate::endgame::edax::{final_score, parity, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH, SCORE_MAX};
 use crate::endgame::solve_shallow;
+use crate::eval::{EvalPrims, Weights};
 use crate::kernels::Prims;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
@@ -19,11 +21,18 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 /// on fforum-20-39 (BENCHMARKS.md, "The exact solver against Edax as its users run it").
 const ETC_MIN_EMPTIES: u32 = 9;
 
+/// Nodes with at least this many empty squares order their moves with the evaluation when the
+/// solver has weights ([`MoveList::with_eval`]); the others with the fast order alone.
+pub(crate) const EVAL_ORDER_MIN_EMPTIES: u32 = 16;
+
+/// Edax's `SORT_ALPHA_DELTA`: the shallow searches of the move order look this far below alpha.
+const SORT_ALPHA_DELTA: i32 = 8;
+
 /// How often (in nodes) the search looks at the stop request and the node limit.
 const CHECK_EVERY: u64 = 1 << 14;
 
 /// A level's recursion: its `#[target_feature]` entry points for a child node.
-pub(crate) trait Level: Prims {
+pub(crate) trait Level: Prims + EvalPrims {
     /// [`nws`] compiled for the level.
     fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32;
     /// [`pvs`] compiled for the level.
@@ -36,6 +45,8 @@ pub(crate) trait Level: Prims {
 pub(crate) struct Search<'a> {
     pub tt: &'a Table,
     pub nodes: u64,
+    /// The weights that order the moves near the root, if any.
+    eval: Option<&'a Weights>,
     /// What the threads of a parallel solve share; `None` for one thread.
     shared: Option<&'a Shared>,
     /// `nodes` when last added to the shared count.
@@ -50,9 +61,36 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub fn new(tt: &'a Table, stop: &'a AtomicU8, node_limit: u64, shared: Option<&'a Shared>) -> Self {
+    pub fn new(tt: &'a Table, controls: &Controls<'a>, shared: Option<&'a Shared>) -> Self {
+        let node_limit = controls.limit;
         let next_check = CHECK_EVERY.min(node_limit);
-        Search { tt, nodes: 0, shared, reported: 0, stop, node_limit, next_check, stopped: false }
+        let (stop, eval) = (controls.state, controls.eval);
+        Search { tt, nodes: 0, eval, shared, reported: 0, stop, node_limit, next_check, stopped: false }
+    }
+
+    /// The moves `moves` of (p, o), with `n` empty squares, scored for their order.
+    #[inline(always)]
+    fn move_list<'b, K: Level>(
+        &self,
+        buffer: &'b mut MoveBuffer,
+        p: u64,
+        o: u64,
+        moves: u64,
+        hash_move: u8,
+        n: u32,
+        (depth, alpha): (u32, i32),
+    ) -> MoveList<'b> {
+        let (parity, w_parity) = (parity(!(p | o)), parity_weight(n));
+        match self.eval {
+            Some(w) if n >= EVAL_ORDER_MIN_EMPTIES => {
+                // Edax's sort depth (`movelist_evaluate`), at most 2 plies here.
+                let sort_depth = (depth.saturating_sub(15) / 3).min(2);
+                let sort_alpha = (alpha - SORT_ALPHA_DELTA).max(-SCORE_MAX);
+                let order = (sort_depth, sort_alpha);
+                MoveList::with_eval::<K>(buffer, p, o, moves, hash_move, parity, w_parity, w, n, order)
+            }
+            _ => MoveList::new::<K>(buffer, p, o, moves, hash_move, parity, w_parity),
+        }
     }
 
     /// Whether to stop: the flag was raised, the node limit reached (by all threads), or
@@ -122,7 +160,7 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         hash_move = e.mv;
     }
     let mut buffer = move_buffer();
-    let mut list = MoveList::new::<K>(&mut buffer, p, o, moves, hash_move, parity(empty), parity_weight(n));
+    let mut list = s.move_list::<K>(&mut buffer, p, o, moves, hash_move, n, (n - 2, alpha));
     if n >= ETC_MIN_EMPTIES {
         // Enhanced transposition cut-off: a child already known to fail low for the opponent.
         for m in list.moves() {
@@ -202,7 +240,7 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
     }
     let alpha0 = alpha;
     let mut buffer = move_buffer();
-    let mut list = MoveList::new::<K>(&mut buffer, p, o, moves, hash_move, parity(empty), parity_weight(n));
+    let mut list = s.move_list::<K>(&mut buffer, p, o, moves, hash_move, n, (n, alpha));
     let (mut best, mut best_move) = (-65, NO_MOVE);
     let shared = s.sharing(n);
     let mut first = true;

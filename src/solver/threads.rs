@@ -7,13 +7,13 @@
 //! selection. Each thread then runs the level's own root entry (`Level::root`).
 
 use super::parallel::Shared;
-use super::root_move;
+use super::{root_move, Controls};
 use super::search::{Level, Search};
 use super::tt::Table;
 use crate::types::board::EkBoard;
 use crate::types::results::{EkSolveResult, SolveError};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 /// Runs `f`, catching its panics: the boundary of the threaded code. Returns whether `f`
 /// returned.
@@ -46,8 +46,7 @@ fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Optio
 #[inline(always)]
 pub(crate) fn solve<K: Level>(
     tt: &Table,
-    state: &AtomicU8,
-    limit: u64,
+    controls: &Controls,
     threads: u32,
     board: &EkBoard,
     alpha: i32,
@@ -58,7 +57,7 @@ pub(crate) fn solve<K: Level>(
     cold(&mut || {
         let shared = Shared::new();
         let work = || {
-            let mut search = Search::new(tt, state, limit, Some(&shared));
+            let mut search = Search::new(tt, controls, Some(&shared));
             let found = K::root(&mut search, p, o, alpha, beta);
             if !search.stopped {
                 shared.done.store(true, Relaxed);
@@ -79,8 +78,7 @@ pub(crate) fn solve<K: Level>(
 #[inline(always)]
 pub(crate) fn solve_each<K: Level>(
     tt: &Table,
-    state: &AtomicU8,
-    limit: u64,
+    controls: &Controls,
     threads: u32,
     boards: &(dyn Fn(usize) -> EkBoard + Sync),
     n: usize,
@@ -97,7 +95,7 @@ pub(crate) fn solve_each<K: Level>(
             }
             let b = boards(i);
             // Each position with the node limit, as one thread solves it.
-            let mut search = Search::new(tt, state, limit, None);
+            let mut search = Search::new(tt, controls, None);
             let (score, mv) = K::root(&mut search, b.player, b.opponent, -64, 64);
             if search.stopped {
                 // The others stop before their next position.

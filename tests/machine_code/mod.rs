@@ -39,8 +39,12 @@ pub struct Insn {
     pub symbol: Option<String>,
 }
 
-const PREFIXES: [&str; 14] =
-    ["rep", "repz", "repe", "repnz", "repne", "lock", "notrack", "bnd", "data16", "addr32", "cs", "ds", "es", "ss"];
+/// Prefixes objdump prints before a mnemonic; `{evex}`, `{vex}` and `{vex3}` name the encoding
+/// it chose where another would do (the instruction stays VEX/EVEX).
+const PREFIXES: [&str; 17] = [
+    "rep", "repz", "repe", "repnz", "repne", "lock", "notrack", "bnd", "data16", "addr32", "cs", "ds", "es", "ss", "{evex}",
+    "{vex}", "{vex3}",
+];
 
 impl Insn {
     fn parse(addr: u64, text: &str) -> Option<Insn> {

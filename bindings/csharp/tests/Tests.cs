@@ -2,8 +2,9 @@
 // calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
-// scores, batch against single solves, a solve stopped from another thread, the node limit)
-// and Edax's leaf search (shallow.txt); loading and error reporting.
+// scores, batch against single solves, a solve stopped from another thread, the node limit,
+// the threads, the evaluation ordering) and Edax's leaf search (shallow.txt); loading and error
+// reporting.
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
@@ -507,6 +508,45 @@ static class Tests
         }
     }
 
+    static void SolverEval()
+    {
+        // An fforum-20-39 problem with 18 empty squares: the weights order its nodes of 16+.
+        Problem pb = Fforum("fforum-20-39.txt").First(p => p.Empties == 18);
+        Kernels.EvalUnload();
+        SolveResult fast, r;
+        int listed;
+        using (var s = new Solver(20))
+        {
+            // No weights loaded: refused, the setting kept.
+            Eq(s.UseEval, false, "the default ordering");
+            ExpectStatus(() => s.UseEval = true, -9, "eval without weights");
+            Eq(s.UseEval, false, "eval kept off without weights");
+            s.UseEval = false;
+            Eq(s.UseEval, false, "eval set off without weights");
+            fast = s.Solve(pb.Board);
+        }
+        Kernels.EvalLoadFile(EvalDat());
+        using (var s = new Solver(20))
+        {
+            s.UseEval = true;
+            Eq(s.UseEval, true, "eval read back");
+            r = s.Solve(pb.Board);
+            Eq(r.Score, pb.Best, "the score with eval");
+            Eq(r.Score, fast.Score, "the score with eval against without");
+            Eq(pb.Moves.TryGetValue(r.BestMove, out listed) ? listed : -99, pb.Best, "move " + r.BestMove + " with eval");
+            // The weights ordered the search: another tree than the fast order's.
+            Eq(r.Nodes != fast.Nodes, true, "nodes with eval (" + r.Nodes + ") differ from without");
+            Eq(s.SolveBatch(new[] { pb.Board.Player }, new[] { pb.Board.Opponent })[0], pb.Best, "a batch with eval");
+            s.UseEval = false;
+            Eq(s.UseEval, false, "eval set off");
+            s.Clear();
+            Eq(s.Solve(pb.Board).Score, pb.Best, "the score with eval set off");
+            s.Dispose();
+            Throws<ObjectDisposedException>(() => s.UseEval = true, "set eval after Dispose");
+            Throws<ObjectDisposedException>(() => Eq(s.UseEval, false, "eval after Dispose"), "get eval after Dispose");
+        }
+    }
+
     static void SolveShallow()
     {
         foreach (var r in Records("shallow.txt"))
@@ -619,6 +659,7 @@ static class Tests
         Run("solver: a batch equals single solves", SolverBatch);
         Run("solver: stopped from another thread, busy, node limit", SolverStop);
         Run("solver: threads (2 against 1, refused counts)", SolverThreads);
+        Run("solver: eval ordering (refused without weights, the same scores)", SolverEval);
         Run("solver: bad arguments, Dispose", SolverErrors);
         Run("solve_shallow: shallow.txt", SolveShallow);
         Console.WriteLine("level " + Kernels.Isa);

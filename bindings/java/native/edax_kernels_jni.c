@@ -33,7 +33,8 @@
     X(ek_eval_load_buffer) X(ek_eval_loaded) X(ek_eval_unload) X(ek_eval_init) X(ek_eval_free) \
     X(ek_eval_set) X(ek_eval_update) X(ek_eval_restore) X(ek_eval_pass) X(ek_eval_accumulate_checked) \
     X(ek_solve_shallow) X(ek_solver_new) X(ek_solver_free) X(ek_solver_stop) X(ek_solver_set_node_limit) \
-    X(ek_solver_set_threads) X(ek_solver_get_threads) X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch)
+    X(ek_solver_set_threads) X(ek_solver_get_threads) X(ek_solver_set_eval) X(ek_solver_get_eval) \
+    X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -308,6 +309,8 @@ JNIEXPORT void S(stop0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_solver
 JNIEXPORT jint S(setNodeLimit0)(JNIEnv *env, jclass cls, jlong h, jlong n) { UNUSED; return ek.ek_solver_set_node_limit(SOLVER(h), (uint64_t)n); }
 JNIEXPORT jint S(setThreads0)(JNIEnv *env, jclass cls, jlong h, jint n) { UNUSED; return ek.ek_solver_set_threads(SOLVER(h), n); }
 JNIEXPORT jint S(getThreads0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_solver_get_threads(SOLVER(h)); }
+JNIEXPORT jint S(setEval0)(JNIEnv *env, jclass cls, jlong h, jboolean on) { UNUSED; return ek.ek_solver_set_eval(SOLVER(h), on ? 1 : 0); }
+JNIEXPORT jint S(getEval0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_solver_get_eval(SOLVER(h)); }
 JNIEXPORT jint S(clear0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_solver_clear(SOLVER(h)); }
 
 JNIEXPORT jint S(solve0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint alpha, jint beta, jlongArray out) {

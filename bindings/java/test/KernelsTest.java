@@ -2,8 +2,9 @@
 // calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
-// scores, batch against single solves, a solve stopped from another thread, the node limit)
-// and Edax's leaf search (shallow.txt); loading and error reporting.
+// scores, batch against single solves, a solve stopped from another thread, the node limit,
+// the threads, the evaluation ordering) and Edax's leaf search (shallow.txt); loading and error
+// reporting.
 //
 // Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
 // load the default way (EDAX_KERNELS_LIB, else the jar's copy, extracted to the directory of
@@ -496,6 +497,41 @@ public final class KernelsTest {
         throwsA(IllegalStateException.class, s::getThreads, "get threads after close");
     }
 
+    static void solverEval() throws Exception {
+        // An fforum-20-39 problem with 18 empty squares: the weights order its nodes of 16+.
+        Problem pb = fforum("fforum-20-39.txt").stream().filter(p -> p.empties() == 18).findFirst().orElseThrow();
+        Kernels.evalUnload();
+        Solver.Result fast;
+        try (Solver s = new Solver(20)) {
+            // No weights loaded: refused, the setting kept.
+            eq(s.getEval(), false, "the default ordering");
+            expectStatus(() -> s.setEval(true), -9, "eval without weights");
+            eq(s.getEval(), false, "eval kept off without weights");
+            s.setEval(false);
+            eq(s.getEval(), false, "eval set off without weights");
+            fast = s.solve(pb.board());
+        }
+        Kernels.evalLoadFile(evalDat());
+        Solver s = new Solver(20);
+        s.setEval(true);
+        eq(s.getEval(), true, "eval read back");
+        Solver.Result r = s.solve(pb.board());
+        eq(r.score(), pb.best(), "the score with eval");
+        eq(r.score(), fast.score(), "the score with eval against without");
+        eq(pb.moves().get(r.bestMove()), pb.best(), "move " + r.bestMove() + " with eval");
+        // The weights ordered the search: another tree than the fast order's.
+        eq(r.nodes() != fast.nodes(), true, "nodes with eval (" + r.nodes() + ") differ from without");
+        eq(s.solveBatch(new long[] {pb.board().player}, new long[] {pb.board().opponent})[0], pb.best(),
+                "a batch with eval");
+        s.setEval(false);
+        eq(s.getEval(), false, "eval set off");
+        s.clear();
+        eq(s.solve(pb.board()).score(), pb.best(), "the score with eval set off");
+        s.close();
+        throwsA(IllegalStateException.class, () -> s.setEval(true), "set eval after close");
+        throwsA(IllegalStateException.class, s::getEval, "get eval after close");
+    }
+
     static void solveShallow() throws Exception {
         for (String[] r : records("shallow.txt")) {
             Kernels.Shallow got = Kernels.solveShallow(new Board(hex(r[0]), hex(r[1])), dec(r[2]));
@@ -609,6 +645,7 @@ public final class KernelsTest {
         run("solver: a batch equals single solves", KernelsTest::solverBatch);
         run("solver: stopped from another thread, busy, node limit", KernelsTest::solverStop);
         run("solver: threads (2 against 1, refused counts)", KernelsTest::solverThreads);
+        run("solver: eval ordering (refused without weights, the same scores)", KernelsTest::solverEval);
         run("solver: bad arguments, close", KernelsTest::solverErrors);
         run("solve_shallow: shallow.txt", KernelsTest::solveShallow);
         System.out.println("level " + Kernels.isa());

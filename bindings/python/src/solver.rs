@@ -4,7 +4,9 @@
 use crate::batch::{input_ptr, length, output_ptr};
 use crate::board::Board;
 use crate::error::{check, error, status_error};
-use edax_kernels::ffi::api::{EK_ERR_BUSY, EK_ERR_NO_MEMORY, EK_ERR_RANGE, EK_ERR_STOPPED, EK_SCORE_NONE};
+use edax_kernels::ffi::api::{
+    EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_NO_MEMORY, EK_ERR_RANGE, EK_ERR_STOPPED, EK_SCORE_NONE,
+};
 use edax_kernels::ffi::solver_api::ek_solver_solve_batch;
 use edax_kernels::{EkSolver, SolveError};
 use pyo3::buffer::PyBuffer;
@@ -28,6 +30,19 @@ fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
 /// refuses the others outside 1..=EK_SOLVER_MAX_THREADS).
 fn thread_count(py: Python<'_>, threads: i64) -> PyResult<i32> {
     i32::try_from(threads).map_err(|_| status_error(py, EK_ERR_RANGE))
+}
+
+/// Makes `solver`'s later solves order their moves with the weights loaded now (`use_eval`; see
+/// `eval_load_file`), or with the fast order alone: EK_ERR_EVAL_NONE, the setting kept, when
+/// `use_eval` and no weights are loaded.
+fn apply_eval(py: Python<'_>, solver: &EkSolver, use_eval: bool) -> PyResult<()> {
+    if !use_eval {
+        solver.set_eval(None);
+        return Ok(());
+    }
+    let weights = edax_kernels::eval::loaded().ok_or_else(|| status_error(py, EK_ERR_EVAL_NONE))?;
+    solver.set_eval(Some(weights));
+    Ok(())
 }
 
 /// Edax 4.6's endgame leaf search on the null window (alpha, alpha + 1): (fail-soft score,
@@ -68,7 +83,8 @@ struct ManyArgs {
 unsafe impl Send for ManyArgs {}
 
 /// An exact endgame solver with its transposition table (2**hash_bits entries of 32 bytes),
-/// whose solves use `threads` threads (1 to 256).
+/// whose solves use `threads` threads (1 to 256) and, with `eval`, order the moves of their
+/// deep nodes with the evaluation weights loaded now.
 ///
 /// One solve at a time (a second concurrent one raises EK_ERR_BUSY); stop() may be called from
 /// any thread. close(), or leaving a with block, stops a running solve and frees the table once
@@ -92,8 +108,8 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (hash_bits = 20, *, threads = 1))]
-    fn new(py: Python<'_>, hash_bits: i32, threads: i64) -> PyResult<Self> {
+    #[pyo3(signature = (hash_bits = 20, *, threads = 1, eval = false))]
+    fn new(py: Python<'_>, hash_bits: i32, threads: i64, eval: bool) -> PyResult<Self> {
         let threads = thread_count(py, threads)?;
         let solver = match EkSolver::new(hash_bits) {
             Some(s) => s,
@@ -101,6 +117,7 @@ impl Solver {
             None => return Err(status_error(py, EK_ERR_RANGE)),
         };
         solver.set_threads(threads).map_err(|e| solve_error(py, e))?;
+        apply_eval(py, &solver, eval)?;
         Ok(Solver { solver: Mutex::new(Some(Arc::new(solver))), node_limit: AtomicU64::new(0) })
     }
 
@@ -226,6 +243,22 @@ impl Solver {
     fn set_threads(&self, py: Python<'_>, threads: i64) -> PyResult<()> {
         let threads = thread_count(py, threads)?;
         self.live(py)?.set_threads(threads).map_err(|e| solve_error(py, e))
+    }
+
+    /// Whether solves order the moves of their nodes with 16+ empty squares with evaluation
+    /// weights (False, the fast order alone, is the default). Setting True takes the weights
+    /// loaded now (eval_load_file or eval_load_bytes; the solver keeps them when others are
+    /// loaded later), and raises EK_ERR_EVAL_NONE and keeps the setting when none are loaded.
+    /// Only the node counts depend on it, never the scores.
+    #[getter]
+    fn eval(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.live(py)?.eval().is_some())
+    }
+
+    #[setter]
+    fn set_eval(&self, py: Python<'_>, use_eval: bool) -> PyResult<()> {
+        let solver = self.live(py)?;
+        apply_eval(py, &solver, use_eval)
     }
 
     /// Empties the transposition table (raises EK_ERR_BUSY while a solve runs).

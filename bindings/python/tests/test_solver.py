@@ -1,8 +1,10 @@
 """Tests of the Python binding's solver: every fforum-1-19 position (tests/data/fforum) solved to
 its published score with a move the file lists with that score, solve_batch against single
 solves, a solve stopped from another thread (the GIL released meanwhile), the node limit, the
-thread count, Edax's leaf search against its known answers (tests/data/golden/shallow.txt), and the errors."""
+thread count, the evaluation ordering (with the synthetic eval.dat named by EK_EVAL_DAT), Edax's
+leaf search against its known answers (tests/data/golden/shallow.txt), and the errors."""
 
+import os
 import threading
 
 import numpy as np
@@ -11,7 +13,7 @@ import pytest
 import edax_kernels as ek
 from conftest import ROOT, records
 
-EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_ERR_BUSY = -1, -2, -11, -12
+EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_EVAL_NONE, EK_ERR_STOPPED, EK_ERR_BUSY = -1, -2, -9, -11, -12
 OVER = ek.Board(1, 1 << 63)  # A1 against H8: a finished game (a draw), solved at once
 
 
@@ -142,6 +144,52 @@ def test_threads():
         ek.Solver(8, 2)  # threads is keyword-only
     s.close()
     expect_status(EK_ERR_NULL, setattr, s, "threads", 2)
+
+
+def test_eval():
+    # An fforum-20-39 problem with 18 empty squares: the weights order its nodes of 16+.
+    board, empties, best, moves = next(p for p in fforum("fforum-20-39.txt") if p[1] == 18)
+    path = os.environ.get("EK_EVAL_DAT")
+    assert path, "EK_EVAL_DAT must name the synthetic eval.dat (bindings/test.sh sets it)"
+    loaded = ek.eval_loaded()
+    ek.eval_unload()
+    try:
+        with ek.Solver(hash_bits=20) as s:
+            # No weights loaded: refused, the setting kept.
+            assert s.eval is False
+            expect_status(EK_ERR_EVAL_NONE, setattr, s, "eval", True)
+            assert s.eval is False
+            s.eval = False
+            assert s.eval is False
+            fast = s.solve(board)
+        expect_status(EK_ERR_EVAL_NONE, lambda: ek.Solver(8, eval=True))
+        ek.eval_load_file(path)
+        with ek.Solver(hash_bits=20) as s:
+            s.eval = True
+            assert s.eval is True
+            r = s.solve(board)
+            assert r.score == best == fast.score
+            assert moves.get(r.move) == best, f"move {r.move} not listed with {best}"
+            # The weights ordered the search: another tree than the fast order's.
+            assert r.nodes != fast.nodes
+            s.eval = False
+            assert s.eval is False
+            s.clear()
+            assert s.solve(board).score == best
+        with ek.Solver(20, eval=True) as s:
+            assert s.eval is True
+            assert s.solve(board).nodes == r.nodes
+            assert s.solve_batch([board.player], [board.opponent])[0].tolist() == [best]
+        with pytest.raises(TypeError):
+            ek.Solver(8, 2, True)  # eval is keyword-only
+        s.close()
+        expect_status(EK_ERR_NULL, setattr, s, "eval", True)
+        expect_status(EK_ERR_NULL, getattr, s, "eval")
+    finally:
+        if loaded:
+            ek.eval_load_file(path)
+        else:
+            ek.eval_unload()
 
 
 def test_solve_shallow_known_answers():

@@ -155,6 +155,23 @@ public final class Solver implements AutoCloseable {
         return call(Solver::getThreads0);
     }
 
+    /**
+     * With {@code useEval}, makes every later solve order the moves of its nodes with 16 or more
+     * empty squares with the evaluation weights loaded now ({@link Kernels#evalLoadFile} or
+     * {@link Kernels#evalLoadBytes}; the solver keeps them when others are loaded later), as Edax
+     * does; without, the fast order alone (the default). Only the node counts depend on it, never
+     * the scores. Setting it without weights loaded throws EK_ERR_EVAL_NONE (-9) and keeps the
+     * setting.
+     */
+    public void setEval(boolean useEval) {
+        call(h -> setEval0(h, useEval));
+    }
+
+    /** Whether solves order their moves with evaluation weights (see {@link #setEval}). */
+    public boolean getEval() {
+        return call(Solver::getEval0) != 0;
+    }
+
     /** Empties the transposition table (throws EK_ERR_BUSY while a solve runs). */
     public void clear() {
         call(Solver::clear0);
@@ -178,6 +195,10 @@ public final class Solver implements AutoCloseable {
     private static native int setThreads0(long handle, int nThreads);
 
     private static native int getThreads0(long handle);
+
+    private static native int setEval0(long handle, boolean useEval);
+
+    private static native int getEval0(long handle);
 
     private static native int clear0(long handle);
 

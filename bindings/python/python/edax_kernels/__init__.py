@@ -19,7 +19,10 @@ The exact solver: ``with Solver(hash_bits=20) as s:`` holds a transposition tabl
 ``2**hash_bits`` entries (32 bytes each); ``s.solve(board)`` gives ``(score, move, nodes)``,
 ``s.solve_batch(players, opponents)`` the scores and moves of many positions in one native
 call, ``s.stop()`` (from any thread: solves release the GIL) makes a running solve raise
-EK_ERR_STOPPED; ``Solver(threads=n)`` or ``s.threads = n`` spreads each solve over n threads. ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
+EK_ERR_STOPPED; ``Solver(threads=n)`` or ``s.threads = n`` spreads each solve over n threads;
+``Solver(eval=True)`` or ``s.eval = True`` orders the moves of deep nodes with the evaluation
+weights loaded now (fewer nodes with good weights, the same scores).
+``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
 
 Many positions: ``solve_many(boards)`` solves them on every core (threads, the GIL released) or,
 given a ``dask.distributed.Client``, on a cluster; ``python -m edax_kernels.solve INPUT --out
@@ -193,7 +196,14 @@ class Solver(_native.Solver):
     solve. ``solve`` spreads one position with 16 or more empty squares over them, ``solve_batch``
     gives each thread whole positions. The scores are those of one thread; the best move may be
     another move with the same score, and the node counts vary. Another count raises
-    EdaxKernelsError (EK_ERR_RANGE) and keeps the setting."""
+    EdaxKernelsError (EK_ERR_RANGE) and keeps the setting.
+
+    ``eval`` (keyword, or the read/write property; a bool, default False): True makes each
+    solve order the moves of its nodes with 16 or more empty squares with the evaluation weights
+    loaded now (``eval_load_file`` / ``eval_load_bytes``; the solver keeps them when others are
+    loaded later), as Edax does; False goes back to the fast order alone. Only the node counts
+    depend on it, never the scores. True without weights loaded raises EdaxKernelsError
+    (EK_ERR_EVAL_NONE) and keeps the setting."""
 
     def solve(self, board, alpha: int = -64, beta: int = 64) -> SolveResult:
         """Solves board on the window (alpha, beta), -64 <= alpha < beta <= 64 (EK_ERR_RANGE
