@@ -1,11 +1,11 @@
 //! Shallow searches on the evaluation, which order the moves of the nodes with many empty
-//! squares (Edax's `search_eval_0`, `search_eval_1` and `search_eval_2`, midgame.c): the score in
-//! discs of a position, by the weights alone or after one or two plies of alpha-beta.
+//! squares (Edax's `search_eval_0` and `search_eval_1`, midgame.c): the score in discs of a
+//! position, by the weights alone or after one ply.
 //!
 //! Each function carries the position's features, from the point of view of the features'
 //! player, and `colour`, 0 when the side to move is the features' player (Edax's
-//! `eval->player`). No recursion: each depth calls the one below it, so that the whole search
-//! inlines into the level's own node functions.
+//! `eval->player`). No recursion, so that the whole search inlines into the level's own node
+//! functions.
 
 use crate::endgame::edax::{final_score, SCORE_MAX};
 use crate::eval::{EkEvalFeature, EvalPrims, Weights};
@@ -80,51 +80,6 @@ pub(crate) fn eval_1<K: Prims + EvalPrims>(
         return final_score(K::popcount(p), n as i32);
     }
     -moves_1::<K>(w, f, colour ^ 1, (o, p, n), theirs, -alpha).unwrap_or(-beta)
-}
-
-/// `search_eval_2`: the score of (p, o) after two plies, fail-soft on (alpha, beta).
-#[inline(always)]
-pub(crate) fn eval_2<K: Prims + EvalPrims>(
-    w: &Weights,
-    f: &EkEvalFeature,
-    colour: usize,
-    (p, o, n): (u64, u64, u32),
-    alpha: i32,
-    beta: i32,
-) -> i32 {
-    let (mut p, mut o, mut colour, mut sign) = (p, o, colour, 1);
-    let (mut alpha, mut beta) = (alpha, beta);
-    let mut moves = K::get_moves(p, o);
-    if moves == 0 {
-        let theirs = K::get_moves(o, p);
-        if theirs == 0 {
-            return final_score(K::popcount(p), n as i32);
-        }
-        (p, o, colour, sign, moves) = (o, p, colour ^ 1, -1, theirs);
-        (alpha, beta) = (-beta, -alpha);
-    }
-    let beta = beta.min(SCORE_MAX - 1);
-    let mut best = -SCORE_MAX - 1;
-    let mut b = moves;
-    while b != 0 {
-        let x = b.trailing_zeros() as usize;
-        b &= b - 1;
-        let flipped = K::flip(x, p, o);
-        if flipped == o {
-            best = SCORE_MAX;
-            break;
-        }
-        let next = (o ^ flipped, p ^ flipped ^ (1 << x), n - 1);
-        let lower = alpha.max(best);
-        let score = -eval_1::<K>(w, &after::<K>(f, x, flipped, colour), colour ^ 1, next, -beta, -lower);
-        if score > best {
-            best = score;
-            if best >= beta {
-                break;
-            }
-        }
-    }
-    sign * best
 }
 
 #[cfg(test)]
@@ -207,10 +162,9 @@ mod tests {
             let f = features_of(&EkBoard { player: p, opponent: o });
             let alpha = (next() % 129) as i32 - 64;
             let beta = (alpha + 1 + (next() % 20) as i32).min(64);
-            for (depth, got_full, got) in [
-                (1, eval_1::<P>(&w, &f, 0, (p, o, n), -64, 64), eval_1::<P>(&w, &f, 0, (p, o, n), alpha, beta)),
-                (2, eval_2::<P>(&w, &f, 0, (p, o, n), -64, 64), eval_2::<P>(&w, &f, 0, (p, o, n), alpha, beta)),
-            ] {
+            for (depth, got_full, got) in
+                [(1, eval_1::<P>(&w, &f, 0, (p, o, n), -64, 64), eval_1::<P>(&w, &f, 0, (p, o, n), alpha, beta))]
+            {
                 let want = naive(&w, &f, 0, p, o, depth);
                 assert_eq!(got_full, want, "{p:#x} {o:#x} depth {depth}");
                 if got <= alpha {

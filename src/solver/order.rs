@@ -7,7 +7,7 @@
 //! the square's type.
 
 use crate::endgame::edax::{fast_score, SCORE_MAX, W_HASH_MOVE_0, W_WIPEOUT};
-use super::eval_order::{eval_0, eval_1, eval_2};
+use super::eval_order::{eval_0, eval_1};
 use crate::eval::{features_of, EkEvalFeature, EvalPrims, Weights};
 use crate::kernels::Prims;
 use crate::types::board::EkBoard;
@@ -86,9 +86,10 @@ impl MoveList<'_> {
     }
 
     /// [`MoveList::new`] with the evaluation: to the fast score of a move, which is not a
-    /// wipe-out or the table's move, adds the score of the position after it by `weights`
-    /// after `depth` (0 to 2) plies, searched on (-64, -sort_alpha) (Edax's bonus in
-    /// `movelist_evaluate`). `n` is the number of empty squares of (p, o), at least 1.
+    /// wipe-out or the table's move, adds the score by `weights` of the position after it, by
+    /// itself or, with `search`, after one more ply searched on (-64, -sort_alpha) (Edax's
+    /// bonus in `movelist_evaluate`, sort depths 0 and 1). `n` is the number of empty squares
+    /// of (p, o), at least 1.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub fn with_eval<'b, K: Prims + EvalPrims>(
@@ -101,7 +102,7 @@ impl MoveList<'_> {
         w_parity: i32,
         weights: &Weights,
         n: u32,
-        (depth, sort_alpha): (u32, i32),
+        (search, sort_alpha): (bool, i32),
     ) -> MoveList<'b> {
         let mut list = MoveList { moves: buffer, n: 0 };
         let parent = features_of(&EkBoard { player: p, opponent: o });
@@ -120,10 +121,10 @@ impl MoveList<'_> {
             } else {
                 K::update(&parent, &mut child, x as i32, f, 0);
                 let next = (np, no, n - 1);
-                let bonus = match depth {
-                    0 => (SCORE_MAX - eval_0::<K>(weights, &child, 1, n - 1)) >> 2,
-                    1 => (SCORE_MAX - eval_1::<K>(weights, &child, 1, next, -SCORE_MAX, -sort_alpha)) >> 1,
-                    _ => (SCORE_MAX - eval_2::<K>(weights, &child, 1, next, -SCORE_MAX, -sort_alpha)) >> 1,
+                let bonus = if search {
+                    (SCORE_MAX - eval_1::<K>(weights, &child, 1, next, -SCORE_MAX, -sort_alpha)) >> 1
+                } else {
+                    (SCORE_MAX - eval_0::<K>(weights, &child, 1, n - 1)) >> 2
                 };
                 fast_score::<K>(x, np, no, parity, w_parity) + bonus * W_EVAL
             };

@@ -22,8 +22,16 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 const ETC_MIN_EMPTIES: u32 = 9;
 
 /// Nodes with at least this many empty squares order their moves with the evaluation when the
-/// solver has weights ([`MoveList::with_eval`]); the others with the fast order alone.
-pub(crate) const EVAL_ORDER_MIN_EMPTIES: u32 = 16;
+/// solver has weights ([`MoveList::with_eval`]); the others with the fast order alone. Chosen
+/// with the next constant by nodes and time on FFO 40-49 and fforum-20-39 with data/ek-eval.dat
+/// (BENCHMARKS.md, "Move order by the evaluation").
+pub(crate) const EVAL_ORDER_MIN_EMPTIES: u32 = 14;
+
+/// From this depth (the empty squares at principal-variation nodes, two less at null-window
+/// ones, as Edax's `inc_sort_depth` lowers them at cut and all nodes), the moves are scored by a
+/// one-ply search on the evaluation instead of the evaluation itself. (Edax goes up to six
+/// plies; two were slower here.)
+const EVAL_SEARCH_MIN_DEPTH: u32 = 16;
 
 /// Edax's `SORT_ALPHA_DELTA`: the shallow searches of the move order look this far below alpha.
 const SORT_ALPHA_DELTA: i32 = 8;
@@ -83,10 +91,8 @@ impl<'a> Search<'a> {
         let (parity, w_parity) = (parity(!(p | o)), parity_weight(n));
         match self.eval {
             Some(w) if n >= EVAL_ORDER_MIN_EMPTIES => {
-                // Edax's sort depth (`movelist_evaluate`), at most 2 plies here.
-                let sort_depth = (depth.saturating_sub(15) / 3).min(2);
                 let sort_alpha = (alpha - SORT_ALPHA_DELTA).max(-SCORE_MAX);
-                let order = (sort_depth, sort_alpha);
+                let order = (depth >= EVAL_SEARCH_MIN_DEPTH, sort_alpha);
                 MoveList::with_eval::<K>(buffer, p, o, moves, hash_move, parity, w_parity, w, n, order)
             }
             _ => MoveList::new::<K>(buffer, p, o, moves, hash_move, parity, w_parity),
