@@ -81,8 +81,7 @@ impl<'a> Search<'a> {
     fn move_list<'b, K: Level>(
         &self,
         buffer: &'b mut MoveBuffer,
-        p: u64,
-        o: u64,
+        (p, o): (u64, u64),
         moves: u64,
         hash_move: u8,
         n: u32,
@@ -166,7 +165,7 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         hash_move = e.mv;
     }
     let mut buffer = move_buffer();
-    let mut list = s.move_list::<K>(&mut buffer, p, o, moves, hash_move, n, (n - 2, alpha));
+    let mut list = s.move_list::<K>(&mut buffer, (p, o), moves, hash_move, n, (n - 2, alpha));
     if n >= ETC_MIN_EMPTIES {
         // Enhanced transposition cut-off: a child already known to fail low for the opponent.
         for m in list.moves() {
@@ -246,7 +245,7 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
     }
     let alpha0 = alpha;
     let mut buffer = move_buffer();
-    let mut list = s.move_list::<K>(&mut buffer, p, o, moves, hash_move, n, (n, alpha));
+    let mut list = s.move_list::<K>(&mut buffer, (p, o), moves, hash_move, n, (n, alpha));
     let (mut best, mut best_move) = (-65, NO_MOVE);
     let shared = s.sharing(n);
     let mut first = true;
