@@ -2,8 +2,9 @@
 # The main job (README.md): builds the library, A/B-tests it against the bundled C reference
 # of the Edax API with ffi_bench (every kernel, and the evaluation with the golden set's
 # synthetic eval.dat), runs perft(11) with nodes per second, and solves Edax's test positions
-# fforum 1-19, 20-39 and FFO 40-49 exactly with the solver, next to the nodes Edax 4.6 searches
-# with its real weights (its published record).
+# fforum 1-19, 20-39 and FFO 40-49 exactly with the solver (fast move order, then ordered by the
+# project's own weights, data/ek-eval.dat), next to the nodes Edax 4.6 searches with its real
+# weights (its published record).
 # Options are passed to ffi_bench (e.g. --json out.json, --isa avx2, --kernel flip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,9 +29,12 @@ echo "   time estimated from its nodes per second measured on the same machine).
 ffi_bench/out/solve tests/data/fforum/fforum-1-19.txt | tail -n 1
 echo "   (Edax 4.6, real weights, fforum-1-19: 3.0 M nodes in total, published without a per-problem breakdown)"
 ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --record "$record" | tail -n 2
-ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --record "$record" | tail -n 2
+weights=data/ek-eval.dat
+echo "   With the moves of nodes of 14+ empty squares ordered by the project's weights ($weights, ek_solver_set_eval):"
+ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --eval "$weights" --record "$record" | tail -n 2
+ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --eval "$weights" --record "$record" | tail -n 2
 ffi_bench/out/solve tests/data/fforum/fforum-1-19.txt --rounds 5 | grep '^# round'
 cores=$(nproc)
-echo "== the solver on every core ($cores threads, ek_solver_set_threads; wall-clock time, CPU time of all threads beside it)"
-ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --threads "$cores" | tail -n 1
-ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --threads "$cores" | tail -n 1
+echo "== the solver on every core ($cores threads, ek_solver_set_threads, $weights; wall-clock time, CPU time of all threads beside it)"
+ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --eval "$weights" --threads "$cores" | tail -n 1
+ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --eval "$weights" --threads "$cores" | tail -n 1
