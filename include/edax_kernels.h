@@ -1200,7 +1200,7 @@ int ek_solver_set_threads(struct EkSolver *solver, int n_threads);
 int ek_solver_get_threads(const struct EkSolver *solver);
 
 /**
- * Makes every later solve on `solver` order the moves of its nodes with 16 or more empty
+ * Makes every later solve on `solver` order the moves of its nodes with 14 or more empty
  * squares with the evaluation weights loaded now (`ek_eval_load_file` or `ek_eval_load_buffer`:
  * Edax's own eval.dat, or the weights this project ships, `data/ek-eval.dat`), as Edax orders
  * its deep nodes; `use_eval` = 0 goes back to the fast order alone (the default). Better weights

@@ -998,7 +998,7 @@ namespace EdaxKernels
         }
 
         /// <summary>
-        /// Whether every later solve orders the moves of its nodes with 16 or more empty squares
+        /// Whether every later solve orders the moves of its nodes with 14 or more empty squares
         /// with evaluation weights, as Edax does (false, the fast order alone, is the default).
         /// Setting true takes the weights loaded now (Kernels.EvalLoadFile or EvalLoadBytes; the
         /// solver keeps them when others are loaded later), and throws EK_ERR_EVAL_NONE (-9) and

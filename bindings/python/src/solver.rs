@@ -245,7 +245,7 @@ impl Solver {
         self.live(py)?.set_threads(threads).map_err(|e| solve_error(py, e))
     }
 
-    /// Whether solves order the moves of their nodes with 16+ empty squares with evaluation
+    /// Whether solves order the moves of their nodes with 14+ empty squares with evaluation
     /// weights (False, the fast order alone, is the default). Setting True takes the weights
     /// loaded now (eval_load_file or eval_load_bytes; the solver keeps them when others are
     /// loaded later), and raises EK_ERR_EVAL_NONE and keeps the setting when none are loaded.
@@ -259,6 +259,15 @@ impl Solver {
     fn set_eval(&self, py: Python<'_>, use_eval: bool) -> PyResult<()> {
         let solver = self.live(py)?;
         apply_eval(py, &solver, use_eval)
+    }
+
+    /// Makes this solver order its moves as `source` does: with the weights `source` took (which
+    /// stay the same whatever is loaded since), or with the fast order alone. solve_many's way
+    /// of giving each of its solvers the weights of one file, loaded once per process.
+    fn _copy_eval(&self, py: Python<'_>, source: &Bound<'_, Solver>) -> PyResult<()> {
+        let weights = source.get().live(py)?.eval();
+        self.live(py)?.set_eval(weights);
+        Ok(())
     }
 
     /// Empties the transposition table (raises EK_ERR_BUSY while a solve runs).

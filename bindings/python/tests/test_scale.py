@@ -1,13 +1,17 @@
 """Tests of solving many positions (edax_kernels.many, python -m edax_kernels.solve): the same
 scores as single solves, the same results on threads and on a Dask LocalCluster of worker
 processes, a worker killed in the middle of a run, the command's inputs, bad lines, an empty
-input, and a run interrupted and resumed. They need the package's `scale` extra (dask,
-distributed, pyarrow, tqdm): bindings/test.sh installs it and sets EK_REQUIRE_SCALE, which makes
-a missing module fail these tests instead of skipping them."""
+input, a run interrupted and resumed, and the evaluation's move order (eval_weights, the
+command's --eval-weights, with the synthetic eval.dat named by EK_EVAL_DAT). They need the
+package's `scale` extra (dask, distributed, pyarrow, tqdm): bindings/test.sh installs it and sets
+EK_REQUIRE_SCALE, which makes a missing module fail these tests instead of skipping them."""
 
+import json
 import os
+import shutil
 import signal
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,7 +25,7 @@ if not os.environ.get("EK_REQUIRE_SCALE"):
 import pyarrow.parquet as pq  # noqa: E402
 from distributed import Client, LocalCluster  # noqa: E402
 
-EK_ERR_RANGE = -2
+EK_ERR_RANGE, EK_ERR_IO, EK_ERR_EVAL_FORMAT = -2, -6, -7
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +47,32 @@ def client():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with Client(cluster) as c:
             yield c
+
+
+@pytest.fixture(scope="module")
+def eval_dat():
+    path = os.environ.get("EK_EVAL_DAT")
+    assert path, "EK_EVAL_DAT must name the synthetic eval.dat (bindings/test.sh sets it)"
+    return path
+
+
+@pytest.fixture(scope="module")
+def deep():
+    """24 positions with 15 empty squares: the solver orders the moves of their nodes with 14 or
+    more with the evaluation when it has weights."""
+    return ek.random_positions(24, empties=15, seed=21)
+
+
+@pytest.fixture(scope="module")
+def deep_fast(deep):
+    """solve_many of ``deep`` with the fast order alone (two threads, chunks of 6)."""
+    return ek.solve_many(deep, workers=2, chunk_size=6, hash_bits=16, progress=False)
+
+
+@pytest.fixture(scope="module")
+def deep_eval(deep, eval_dat):
+    """solve_many of ``deep`` with the synthetic weights ordering the moves (as ``deep_fast``)."""
+    return ek.solve_many(deep, workers=2, chunk_size=6, hash_bits=16, progress=False, eval_weights=eval_dat)
 
 
 def reaches(board, move, score):
@@ -109,6 +139,76 @@ def test_local_cluster_gives_the_threads_results(client, positions, threaded):
         assert np.array_equal(got, want)
 
 
+def test_eval_weights_give_the_scores_with_other_nodes(positions, threaded, deep, deep_fast, deep_eval, eval_dat):
+    p, o = deep
+    assert np.array_equal(deep_eval.scores, deep_fast.scores)
+    # Another tree at every position: the weights ordered the moves.
+    assert np.all(deep_eval.nodes != deep_fast.nodes), (deep_eval.nodes, deep_fast.nodes)
+    # A move reaching the score (where several do, the other order may find another one first).
+    for i in range(p.size):
+        assert reaches((int(p[i]), int(o[i])), int(deep_eval.best_moves[i]), int(deep_eval.scores[i])), i
+    # The first position of each chunk is solved from a cleared table: a fresh solver with the
+    # file's weights gives its node count.
+    ek.eval_load_file(eval_dat)
+    with ek.Solver(16, eval=True) as s:
+        for i in range(0, p.size, 6):
+            s.clear()
+            assert s.solve((int(p[i]), int(o[i]))) == (deep_eval.scores[i], deep_eval.best_moves[i], deep_eval.nodes[i])
+    # Below 14 empty squares the weights order nothing: the same results as without them.
+    shallow = ek.solve_many(positions, workers=2, chunk_size=16, hash_bits=16, progress=False, eval_weights=eval_dat)
+    for got, want in zip(shallow, threaded):
+        assert np.array_equal(got, want)
+
+
+def test_eval_weights_per_call_whatever_is_loaded(deep, deep_fast, deep_eval, eval_dat, tmp_path):
+    """This thread's solver is shared by the calls: each call orders with its own weights, or
+    without any, whatever the calls before it used and whatever eval_load_file loaded since."""
+    def solve(**kw):
+        return ek.solve_many(deep, workers=1, chunk_size=6, hash_bits=16, progress=False, **kw)
+
+    def same(got, want):
+        return all(np.array_equal(a, b) for a, b in zip(got, want))
+
+    # Other weights in a file of their own: the synthetic ones negated.
+    with open(eval_dat, "rb") as f:
+        data = bytearray(f.read())
+    weights = np.frombuffer(data, dtype="<i2", offset=28)
+    other = tmp_path / "negated.dat"
+    other.write_bytes(bytes(data[:28]) + (-weights).astype("<i2").tobytes())
+    try:
+        assert same(solve(eval_weights=eval_dat), deep_eval)
+        assert same(solve(), deep_fast)
+        ek.eval_load_file(other)  # the weights in use now; solve_many keeps the file's
+        assert same(solve(eval_weights=Path(eval_dat)), deep_eval)
+        ek.eval_unload()
+        assert same(solve(eval_weights=eval_dat), deep_eval)
+        negated = solve(eval_weights=other)
+        assert np.array_equal(negated.scores, deep_fast.scores)
+        assert not np.array_equal(negated.nodes, deep_eval.nodes)
+        # The file rewritten with the first weights (its time stamp moved on): loaded again.
+        other.write_bytes(bytes(data))
+        st = os.stat(other)
+        os.utime(other, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+        assert same(solve(eval_weights=os.path.relpath(other)), deep_eval)
+        assert same(solve(), deep_fast)
+    finally:
+        ek.eval_load_file(eval_dat)
+
+
+def test_a_bad_eval_weights_path_fails_before_any_solving(deep, eval_dat, tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(many, "solve_chunk", lambda *a: calls.append(1))
+    missing = tmp_path / "missing.dat"
+    with pytest.raises(ek.EdaxKernelsError, match="missing.dat") as e:
+        ek.solve_many(deep, workers=1, progress=False, eval_weights=missing)
+    assert e.value.status == EK_ERR_IO
+    (tmp_path / "junk.dat").write_bytes(b"not an eval.dat")
+    with pytest.raises(ek.EdaxKernelsError, match="junk.dat") as e:
+        ek.solve_many(deep, workers=2, progress=False, eval_weights=str(tmp_path / "junk.dat"))
+    assert e.value.status == EK_ERR_EVAL_FORMAT
+    assert not calls
+
+
 def test_a_killed_worker_changes_nothing(client):
     """One worker process killed (SIGKILL) once the first chunk is back, the others still to
     come (50 chunks of 14-empty positions): Dask runs its tasks again elsewhere, and the results
@@ -130,6 +230,14 @@ def test_a_killed_worker_changes_nothing(client):
     for got, want in zip(r, threaded):
         assert np.array_equal(got, want)
     client.wait_for_workers(2, timeout=60)  # the nanny starts a new worker for the next tests
+
+
+def test_local_cluster_with_eval_weights(client, deep, deep_fast, deep_eval, eval_dat):
+    """Each worker process loads the file once; its solvers go back to the fast order without it."""
+    for kw, want in ((dict(eval_weights=eval_dat), deep_eval), ({}, deep_fast)):
+        r = ek.solve_many(deep, client=client, chunk_size=6, hash_bits=16, progress=False, **kw)
+        for got, expected in zip(r, want):
+            assert np.array_equal(got, expected)
 
 
 def write_hex(path, p, o, bad_lines=()):
@@ -238,3 +346,29 @@ def test_command_on_a_scheduler(tmp_path, client, positions, threaded):
     assert solve.main([str(src), "--out", str(out), "--scheduler", address, "--chunk-size", "16", "--hash-bits", "16",
                        "--no-progress"]) == 0
     assert read_results(out)["nodes"] == threaded.nodes.tolist()
+
+
+def test_command_eval_weights(tmp_path, deep, deep_eval, eval_dat, capsys):
+    p, o = deep
+    src = tmp_path / "in.txt"
+    write_hex(src, p, o)
+    out = tmp_path / "out.parquet"
+    args = [str(src), "--out", str(out), "--chunk-size", "6", "--hash-bits", "16", "--workers", "2", "--no-progress"]
+    assert solve.main(args + ["--eval-weights", eval_dat]) == 0
+    got = read_results(out)
+    assert got["score"] == deep_eval.scores.tolist() and got["nodes"] == deep_eval.nodes.tolist()
+    assert got["best_move"] == deep_eval.best_moves.tolist()
+    # Parts of a run without the weights are not resumed with them.
+    parts = tmp_path / "out.parquet.parts"
+    parts.mkdir()
+    (parts / "run.json").write_text(json.dumps(solve._fingerprint(p, o, 6, 16)))
+    capsys.readouterr()
+    assert solve.main(args + ["--eval-weights", eval_dat, "--resume"]) == 2
+    assert "--eval-weights" in capsys.readouterr().err
+    # A file that is not there: an error naming it, before anything is solved.
+    shutil.rmtree(parts)
+    with pytest.raises(SystemExit) as e:
+        solve.main(args[:1] + ["--out", str(tmp_path / "x.parquet"), "--eval-weights", str(tmp_path / "none.dat")])
+    assert e.value.code == 2
+    assert "none.dat" in capsys.readouterr().err
+    assert not (tmp_path / "x.parquet").exists() and not (tmp_path / "x.parquet.parts").exists()

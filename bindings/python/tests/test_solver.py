@@ -147,7 +147,7 @@ def test_threads():
 
 
 def test_eval():
-    # An fforum-20-39 problem with 18 empty squares: the weights order its nodes of 16+.
+    # An fforum-20-39 problem with 18 empty squares: the weights order its nodes of 14+.
     board, empties, best, moves = next(p for p in fforum("fforum-20-39.txt") if p[1] == 18)
     path = os.environ.get("EK_EVAL_DAT")
     assert path, "EK_EVAL_DAT must name the synthetic eval.dat (bindings/test.sh sets it)"

@@ -156,7 +156,7 @@ public final class Solver implements AutoCloseable {
     }
 
     /**
-     * With {@code useEval}, makes every later solve order the moves of its nodes with 16 or more
+     * With {@code useEval}, makes every later solve order the moves of its nodes with 14 or more
      * empty squares with the evaluation weights loaded now ({@link Kernels#evalLoadFile} or
      * {@link Kernels#evalLoadBytes}; the solver keeps them when others are loaded later), as Edax
      * does; without, the fast order alone (the default). Only the node counts depend on it, never

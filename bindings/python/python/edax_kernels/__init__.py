@@ -25,8 +25,9 @@ weights loaded now (fewer nodes with good weights, the same scores).
 ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
 
 Many positions: ``solve_many(boards)`` solves them on every core (threads, the GIL released) or,
-given a ``dask.distributed.Client``, on a cluster; ``python -m edax_kernels.solve INPUT --out
-RESULTS`` does it from files, resumably (module ``edax_kernels.many``, ``edax_kernels.solve``).
+given a ``dask.distributed.Client``, on a cluster (``eval_weights=PATH``: the solvers order their
+moves with that eval.dat's weights); ``python -m edax_kernels.solve INPUT --out RESULTS`` does it
+from files, resumably (module ``edax_kernels.many``, ``edax_kernels.solve``).
 """
 
 from importlib.metadata import version as _dist_version
@@ -199,7 +200,7 @@ class Solver(_native.Solver):
     EdaxKernelsError (EK_ERR_RANGE) and keeps the setting.
 
     ``eval`` (keyword, or the read/write property; a bool, default False): True makes each
-    solve order the moves of its nodes with 16 or more empty squares with the evaluation weights
+    solve order the moves of its nodes with 14 or more empty squares with the evaluation weights
     loaded now (``eval_load_file`` / ``eval_load_bytes``; the solver keeps them when others are
     loaded later), as Edax does; False goes back to the fast order alone. Only the node counts
     depend on it, never the scores. True without weights loaded raises EdaxKernelsError

@@ -12,17 +12,23 @@ Without a client the chunks run on ``workers`` threads of this process (default:
 each thread has its own solver). With a ``dask.distributed.Client`` they run as Dask tasks, each
 solved by the native call on a worker (one solver per worker thread, kept between tasks). Dask,
 its ``distributed`` scheduler and tqdm are optional: ``pip install "edax-kernels[scale]"``.
+
+With ``eval_weights`` (an eval.dat file), every chunk's solver orders its moves with those
+weights (``Solver.eval``): far fewer nodes on deep positions, the same scores (where several moves
+reach the score, the best move may be another of them). Each process running chunks loads the
+file once (again only when it changes on disk) and gives its weights to each of its solvers; a
+chunk's best moves and node counts are then as deterministic as without.
 """
 
 import os
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from . import EdaxKernelsError, Solver, flip, get_moves
+from . import EdaxKernelsError, Solver, eval_load_file, flip, get_moves
 
 __all__ = ["SolveManyResult", "solve_many", "solve_chunk", "random_positions", "as_arrays", "chunk_bounds"]
 
@@ -74,16 +80,69 @@ def _solver(hash_bits: int) -> Solver:
     return cached[hash_bits]
 
 
-def solve_chunk(players: np.ndarray, opponents: np.ndarray, hash_bits: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+#: Per path of an eval.dat: (the file's identity when loaded, a table-less solver holding its
+#: weights). Each process loads a file once; every solver of the process copies the weights from
+#: here (``Solver._copy_eval``), whatever weights ``eval_load_file`` has loaded since.
+_eval_sources: Dict[Union[str, bytes], Tuple[tuple, Solver]] = {}
+_eval_lock = threading.Lock()
+
+#: An eval.dat's path, as ``eval_load_file`` takes it.
+EvalWeights = Union[str, bytes, os.PathLike]
+
+
+def _eval_path(eval_weights: EvalWeights) -> Union[str, bytes]:
+    """The absolute path of ``eval_weights`` (relative to this process's working directory), as
+    sent to the processes that run the chunks."""
+    return os.path.abspath(os.fspath(eval_weights))
+
+
+def _eval_source(path: Union[str, bytes]) -> Solver:
+    """A solver holding the weights of the eval.dat at ``path``, loaded once per process (and
+    again when the file changes on disk). Raises EdaxKernelsError naming the path when the file
+    cannot be loaded (EK_ERR_IO when missing or unreadable, EK_ERR_EVAL_FORMAT or
+    EK_ERR_EVAL_SIZE when not an eval.dat); the weights in use are then unchanged."""
+    try:
+        st = os.stat(path)
+        identity: tuple = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        identity = ()  # eval_load_file reports it
+    with _eval_lock:
+        cached = _eval_sources.get(path)
+        if cached is not None and identity and cached[0] == identity:
+            return cached[1]
+        try:
+            eval_load_file(path)
+            # Under the lock, right after the load: the weights this solver takes are the file's.
+            source = Solver(1, eval=True)
+        except EdaxKernelsError as e:
+            why = str(e).removeprefix("edax_kernels: ")
+            raise EdaxKernelsError(f"edax_kernels: eval_weights {os.fsdecode(path)}: {why}", e.status) from None
+        _eval_sources[path] = (identity, source)
+        return source
+
+
+def solve_chunk(
+    players: np.ndarray,
+    opponents: np.ndarray,
+    hash_bits: int,
+    eval_weights: Optional[Union[str, bytes]] = None,
+) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Solves one chunk with this thread's solver, its table cleared first: (scores, best
-    moves, nodes). Raises EdaxKernelsError (EK_ERR_RANGE) naming the first position whose
-    bitboards overlap. A Dask task runs this on a worker."""
+    moves, nodes). With ``eval_weights`` (an eval.dat's path) the solver orders its moves with
+    that file's weights (loaded once per process), without it with the fast order alone. Raises
+    EdaxKernelsError (EK_ERR_RANGE) naming the first position whose bitboards overlap, or the
+    load's error. A Dask task runs this on a worker."""
     # Contiguous and aligned (an array Dask rebuilt from a message may be neither).
     p = np.require(players, dtype=np.uint64, requirements=["C", "A"])
     o = np.require(opponents, dtype=np.uint64, requirements=["C", "A"])
     n = p.size
     scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
     solver = _solver(hash_bits)
+    # Set for every chunk: the thread's solver is shared by calls with and without weights.
+    if eval_weights is None:
+        solver.eval = False
+    else:
+        solver._copy_eval(_eval_source(eval_weights))
     solver.clear()
     done = solver._solve_many(p, o, scores, moves, nodes)
     if done < n:
@@ -116,6 +175,7 @@ def solve_many(
     client=None,
     chunk_size: Optional[int] = None,
     progress: Union[None, bool, Callable[[int], None]] = None,
+    eval_weights: Optional[EvalWeights] = None,
 ) -> SolveManyResult:
     """Solves every position of ``boards`` exactly (window -64, 64): a pair of uint64 arrays
     (players, opponents) or an iterable of boards. Returns a ``SolveManyResult`` of NumPy arrays
@@ -126,8 +186,15 @@ def solve_many(
     positions per chunk (default ``DEFAULT_CHUNK_SIZE``). ``hash_bits``: each solver's table,
     2**hash_bits entries of 32 bytes, one per thread. ``progress``: a tqdm bar when stderr is a
     terminal (None), always (True), never (False), or a callable given the number of positions
-    each finished chunk adds. Raises EdaxKernelsError (EK_ERR_RANGE) for overlapping bitboards,
-    naming the position, before anything is solved."""
+    each finished chunk adds. ``eval_weights``: the path (str or os.PathLike) of an Edax eval.dat
+    whose weights order the solvers' moves (``Solver.eval``; fewer nodes on deep positions, the
+    same scores, maybe other best moves reaching them): each process running chunks loads it
+    once, this one included (loading makes them the weights in use there, as ``eval_load_file``
+    does); a relative path is this process's, and with ``client`` every worker must find the
+    file at that absolute path. Raises EdaxKernelsError before anything is solved: EK_ERR_RANGE
+    for overlapping bitboards, naming the position; the load's error for ``eval_weights``
+    (EK_ERR_IO for a missing file, EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE for one that is not an
+    eval.dat), naming the file."""
     p, o = as_arrays(boards)
     n = p.size
     overlap = np.flatnonzero(p & o)
@@ -135,11 +202,15 @@ def solve_many(
         raise EdaxKernelsError(f"position {int(overlap[0])}: its bitboards overlap", -2)
     if not 1 <= hash_bits <= 32:
         raise EdaxKernelsError(f"hash_bits={hash_bits}: not in 1..32", -2)
+    eval_path = None
+    if eval_weights is not None:
+        eval_path = _eval_path(eval_weights)
+        _eval_source(eval_path)  # the load's error now, before any solving
     bounds = chunk_bounds(n, chunk_size or DEFAULT_CHUNK_SIZE)
     scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
     advance, bar = _progress_bar(n, progress)
     try:
-        for (start, end), (s, m, c) in _solve_chunks(p, o, bounds, hash_bits, workers, client):
+        for (start, end), (s, m, c) in _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path):
             scores[start:end], moves[start:end], nodes[start:end] = s, m, c
             advance(end - start)
     finally:
@@ -148,27 +219,27 @@ def solve_many(
     return SolveManyResult(scores, moves, nodes)
 
 
-def _solve_chunks(p, o, bounds, hash_bits, workers, client) -> Iterable:
+def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None) -> Iterable:
     """((start, end), (scores, moves, nodes)) of each chunk, as the chunks finish."""
     if client is not None:
-        yield from _solve_chunks_dask(p, o, bounds, hash_bits, client)
+        yield from _solve_chunks_dask(p, o, bounds, hash_bits, client, eval_path)
         return
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError("workers must be at least 1")
     if workers == 1 or len(bounds) <= 1:
         for start, end in bounds:
-            yield (start, end), solve_chunk(p[start:end], o[start:end], hash_bits)
+            yield (start, end), solve_chunk(p[start:end], o[start:end], hash_bits, eval_path)
         return
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="edax-kernels") as pool:
-        futures = {pool.submit(solve_chunk, p[a:b], o[a:b], hash_bits): (a, b) for a, b in bounds}
+        futures = {pool.submit(solve_chunk, p[a:b], o[a:b], hash_bits, eval_path): (a, b) for a, b in bounds}
         from concurrent.futures import as_completed
 
         for future in as_completed(futures):
             yield futures[future], future.result()
 
 
-def _solve_chunks_dask(p, o, bounds, hash_bits, client) -> Iterable:
+def _solve_chunks_dask(p, o, bounds, hash_bits, client, eval_path=None) -> Iterable:
     """The chunks as Dask tasks (their inputs sent with them), gathered as they finish."""
     from distributed import as_completed
 
@@ -177,6 +248,7 @@ def _solve_chunks_dask(p, o, bounds, hash_bits, client) -> Iterable:
         [p[a:b] for a, b in bounds],
         [o[a:b] for a, b in bounds],
         hash_bits=hash_bits,
+        eval_weights=eval_path,
         pure=False,
     )
     where = {f.key: bound for f, bound in zip(futures, bounds)}

@@ -14,7 +14,11 @@ renamed), and the parts removed. An interrupted run keeps its parts: the same co
 with its line number and left out (``--strict``: the run stops before solving anything). With
 ``--scheduler ADDRESS`` the chunks run on that Dask scheduler's workers (``dask scheduler`` on one
 host, ``dask worker ADDRESS`` on each of the others); without it on every core of this machine.
-Needs the package's ``scale`` extra (pyarrow, and dask for ``--scheduler``).
+With ``--eval-weights EVAL_DAT`` (an Edax eval.dat, such as the project's data/ek-eval.dat) the
+solvers order their moves with its weights: the same scores (maybe other best moves reaching
+them), far fewer nodes on deep positions (each process loads the file once; with ``--scheduler``
+every worker must find it at the same absolute path); a resume needs the same weights. Needs
+the package's ``scale`` extra (pyarrow, and dask for ``--scheduler``).
 """
 
 import argparse
@@ -29,7 +33,8 @@ from typing import List, Tuple
 
 import numpy as np
 
-from .many import DEFAULT_CHUNK_SIZE, chunk_bounds, solve_chunk
+from . import EdaxKernelsError
+from .many import DEFAULT_CHUNK_SIZE, _eval_path, _eval_source, chunk_bounds, solve_chunk
 
 _HEX = re.compile(r"^\s*(?:0[xX])?([0-9A-Fa-f]{1,16})\s+(?:0[xX])?([0-9A-Fa-f]{1,16})\s*(?:#.*)?$")
 
@@ -85,10 +90,15 @@ def read_input(path: Path) -> Tuple[np.ndarray, np.ndarray, List[Tuple[int, str,
     return np.array(players, dtype=np.uint64), np.array(opponents, dtype=np.uint64), bad
 
 
-def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int) -> dict:
-    """What a resumed run must share with the run it continues."""
+def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int, eval_weights=None) -> dict:
+    """What a resumed run must share with the run it continues (the weights by their contents;
+    a run without weights has the fingerprint of the runs made before there were any)."""
     digest = hashlib.sha256(p.tobytes() + o.tobytes()).hexdigest()
-    return {"positions": int(p.size), "sha256": digest, "chunk_size": chunk_size, "hash_bits": hash_bits}
+    fingerprint = {"positions": int(p.size), "sha256": digest, "chunk_size": chunk_size, "hash_bits": hash_bits}
+    if eval_weights is not None:
+        with open(eval_weights, "rb") as f:
+            fingerprint["eval_weights_sha256"] = hashlib.sha256(f.read()).hexdigest()
+    return fingerprint
 
 
 def _write_atomically(path: Path, write) -> None:
@@ -129,6 +139,8 @@ def main(argv=None) -> int:
     parser.add_argument("--hash-bits", type=int, default=20, help="each solver's table: 2**N entries (default 20)")
     parser.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE, help="positions per chunk")
     parser.add_argument("--workers", type=int, help="threads without --scheduler (default: every core)")
+    parser.add_argument("--eval-weights", type=Path, metavar="EVAL_DAT",
+                        help="order the solvers' moves with this eval.dat's weights (fewer nodes, the same scores)")
     parser.add_argument("--resume", action="store_true", help="solve only what an interrupted run left")
     parser.add_argument("--csv", action="store_true", help="write CSV, not Parquet")
     parser.add_argument("--strict", action="store_true", help="stop at a bad input line (before solving)")
@@ -141,6 +153,13 @@ def main(argv=None) -> int:
         parser.error('needs pyarrow: pip install "edax-kernels[scale]"')
     if not 1 <= args.hash_bits <= 32 or args.chunk_size < 1 or (args.workers is not None and args.workers < 1):
         parser.error("--hash-bits must be in 1..32, --chunk-size and --workers at least 1")
+    eval_weights = None
+    if args.eval_weights is not None:
+        eval_weights = _eval_path(args.eval_weights)
+        try:
+            _eval_source(eval_weights)  # loadable here, before anything is read or solved
+        except EdaxKernelsError as e:
+            parser.error(str(e))
 
     p, o, bad = read_input(args.input)
     for number, text, why in bad:
@@ -152,7 +171,7 @@ def main(argv=None) -> int:
     out = args.out
     parts = out.with_name(out.name + ".parts")
     manifest = parts / "run.json"
-    fingerprint = _fingerprint(p, o, args.chunk_size, args.hash_bits)
+    fingerprint = _fingerprint(p, o, args.chunk_size, args.hash_bits, eval_weights)
     if args.resume and not parts.exists() and out.exists():
         # A finished run leaves no parts: its results are complete if they hold these positions.
         import pyarrow.parquet as pq
@@ -168,7 +187,7 @@ def main(argv=None) -> int:
         return 2
     if args.resume and manifest.exists():
         if json.loads(manifest.read_text()) != fingerprint:
-            print(f"{parts}: made by a run with other positions, --chunk-size or --hash-bits; "
+            print(f"{parts}: made by a run with other positions, --chunk-size, --hash-bits or --eval-weights; "
                   "run without --resume to start again", file=sys.stderr)
             return 2
     else:
@@ -195,7 +214,7 @@ def main(argv=None) -> int:
             from distributed import Client
 
             client = Client(args.scheduler)
-        for i, (scores, moves, nodes) in _run(p, o, bounds, todo, args, client):
+        for i, (scores, moves, nodes) in _run(p, o, bounds, todo, args, client, eval_weights):
             a, b = bounds[i]
             table = _table(p[a:b], o[a:b], scores, moves, nodes)
             _write_atomically(part(i), lambda t: pq.write_table(table, t))
@@ -226,13 +245,13 @@ def main(argv=None) -> int:
     return 0
 
 
-def _run(p, o, bounds, todo, args, client):
+def _run(p, o, bounds, todo, args, client, eval_weights=None):
     """(chunk index, (scores, moves, nodes)) of each chunk of ``todo``, as they finish."""
     if client is not None:
         from distributed import as_completed
 
-        futures = client.map(solve_chunk, [p[slice(*bounds[i])] for i in todo],
-                             [o[slice(*bounds[i])] for i in todo], hash_bits=args.hash_bits, pure=False)
+        futures = client.map(solve_chunk, [p[slice(*bounds[i])] for i in todo], [o[slice(*bounds[i])] for i in todo],
+                             hash_bits=args.hash_bits, eval_weights=eval_weights, pure=False)
         index = {f.key: i for f, i in zip(futures, todo)}
         for future in as_completed(futures):
             yield index[future.key], future.result()
@@ -240,7 +259,8 @@ def _run(p, o, bounds, todo, args, client):
     from concurrent.futures import ThreadPoolExecutor, as_completed as done
 
     with ThreadPoolExecutor(max_workers=args.workers or os.cpu_count() or 1) as pool:
-        futures = {pool.submit(solve_chunk, p[slice(*bounds[i])], o[slice(*bounds[i])], args.hash_bits): i for i in todo}
+        futures = {pool.submit(solve_chunk, p[slice(*bounds[i])], o[slice(*bounds[i])], args.hash_bits, eval_weights): i
+                   for i in todo}
         try:
             for future in done(futures):
                 yield futures[future], future.result()
