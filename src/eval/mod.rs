@@ -17,7 +17,7 @@ mod x86;
 use crate::kernels::{portable::PortablePrims, Prims};
 use crate::types::board::EkBoard;
 use patterns::{FEATURE_DELTA, FEATURE_OFFSET, FEATURE_SQUARES, N_FEATURES, N_PLIES};
-pub use weights::{LoadError, Weights, EVAL_FILE_SIZE, INDEX_LEN};
+pub use weights::{packed_indexes, LoadError, Weights, EVAL_FILE_SIZE, INDEX_LEN, PACKED_WEIGHTS};
 
 /// Edax's `Feature`: the 47 features of a position (and one padding feature).
 #[repr(C, align(32))]

@@ -7,10 +7,11 @@
 //! Edax's `unpack`: `table(ply, colour)[feature]` is the value Edax's
 //! `EVAL_WEIGHT[ply][colour][feature]` holds.
 
-use super::patterns::{Shape, CONSTANT, N_PACKED, N_PLIES, N_UNPACKED, SHAPES};
+use super::patterns::{Shape, CONSTANT, FEATURE_BASE, N_FEATURES, N_PACKED, N_PLIES, N_UNPACKED, SHAPES};
 use super::table::Table;
+use crate::types::board::EkBoard;
 use std::sync::atomic::{AtomicPtr, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Why a file or buffer is not loadable.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,6 +162,32 @@ fn index_tables() -> Option<IndexTables> {
     Some(IndexTables(index))
 }
 
+/// Number of packed int16 weights of one ply in an eval.dat file (the file holds 61 plies).
+///
+/// cbindgen:ignore
+pub const PACKED_WEIGHTS: usize = N_PACKED;
+
+/// Where each of the 47 features of `board` reads its weight in one ply's [`PACKED_WEIGHTS`]
+/// packed weights of an eval.dat file, the side to move being the features' player (colour 0).
+///
+/// For every ply `p` of a file, the evaluation of `board` at that ply for colour 0 (Edax's
+/// `eval_accumulate` after `eval_set(board)`: `Weights::accumulate(k, &features(board), p, 0)`)
+/// is `packed_indexes(board).iter().map(|&i| w[p][i]).sum()`, `w[p]` being the ply's packed
+/// weights as the file stores them: a linear model over these indexes is what the file can
+/// hold. Indexes repeat when features share a weight (mirror-image configurations share one);
+/// the last feature is the constant one, always at index `PACKED_WEIGHTS - 1`. Every index is
+/// below `PACKED_WEIGHTS` unless the bitboards overlap, when a feature may index
+/// `PACKED_WEIGHTS` itself, the zero weight no file stores.
+///
+/// The first call builds the unpacking tables (2 MB, kept for the process) and panics
+/// if their memory cannot be allocated.
+pub fn packed_indexes(board: &EkBoard) -> [u32; N_FEATURES] {
+    static INDEX: OnceLock<IndexTables> = OnceLock::new();
+    let index = INDEX.get_or_init(|| index_tables().expect("memory for the index tables")).get(0);
+    let f = super::features_of(board);
+    core::array::from_fn(|i| index[FEATURE_BASE.0[i] as usize + f.v[i] as usize])
+}
+
 /// The published weights (null before the first successful load).
 static ACTIVE: AtomicPtr<Weights> = AtomicPtr::new(core::ptr::null_mut());
 
@@ -203,4 +230,76 @@ pub fn publish_file(path: &std::path::Path) -> Result<&'static Weights, LoadErro
 /// Stops using any weights (Edax's `eval_close`); they stay in memory, see [`LOADED`].
 pub fn unpublish() {
     ACTIVE.store(core::ptr::null_mut(), Ordering::Release);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernels::{portable::PortablePrims, Prims};
+
+    /// xorshift64.
+    fn next(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    /// Every position of a few random games, passes included, then some random (overlapping)
+    /// bitboard pairs.
+    fn positions(s: &mut u64) -> Vec<EkBoard> {
+        let mut out = Vec::new();
+        for _ in 0..40 {
+            let mut b = EkBoard::START;
+            loop {
+                out.push(b);
+                let moves = PortablePrims::get_moves(b.player, b.opponent);
+                if moves == 0 {
+                    if PortablePrims::get_moves(b.opponent, b.player) == 0 {
+                        break;
+                    }
+                    b = b.swapped();
+                    continue;
+                }
+                let mut m = moves;
+                for _ in 0..next(s) % moves.count_ones() as u64 {
+                    m &= m - 1;
+                }
+                let x = m.trailing_zeros() as usize;
+                b = b.next(x as i32, PortablePrims::flip(x, b.player, b.opponent));
+            }
+        }
+        out.extend((0..200).map(|_| EkBoard::new(next(s), next(s))));
+        out
+    }
+
+    /// For random weights in an eval.dat image, the sum of the packed weights that
+    /// `packed_indexes` names is the evaluation of the loaded file, at every ply.
+    #[test]
+    fn packed_indexes_sum_to_the_evaluation() {
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut file = Vec::with_capacity(EVAL_FILE_SIZE);
+        for w in [EDAX, EVAL, 4, 6, 0, 0, 0] {
+            file.extend_from_slice(&w.to_le_bytes());
+        }
+        // Each ply's weights, and the zero weight that overlapping bitboards may index.
+        let packed: Vec<Vec<i16>> =
+            (0..N_PLIES).map(|_| (0..N_PACKED).map(|_| next(&mut s) as i16 >> 4).chain([0]).collect()).collect();
+        for w in packed.iter().flat_map(|p| &p[..N_PACKED]) {
+            file.extend_from_slice(&w.to_le_bytes());
+        }
+        let weights = Weights::parse(&file).expect("a valid image");
+        for b in positions(&mut s) {
+            let idx = packed_indexes(&b);
+            assert_eq!(idx[N_FEATURES - 1], N_PACKED as u32 - 1, "the constant feature");
+            let valid = b.player & b.opponent == 0;
+            assert!(!valid || idx.iter().all(|&i| (i as usize) < N_PACKED), "{b:?}");
+            let f = crate::eval::features_of(&b);
+            let empties = (!(b.player | b.opponent)).count_ones() as usize;
+            for ply in [60usize.saturating_sub(empties), 0, 30, 60] {
+                let sum: i32 = idx.iter().map(|&i| packed[ply][i as usize] as i32).sum();
+                assert_eq!(sum, crate::eval::accumulate_scalar(&f, weights.table(ply, 0)), "{b:?} at ply {ply}");
+            }
+        }
+    }
 }

@@ -122,7 +122,14 @@ mod tests {
             let score = if flipped == o {
                 SCORE_MAX
             } else {
-                -naive(w, &after::<P>(f, x, flipped, colour), colour ^ 1, o ^ flipped, p ^ flipped ^ (1 << x), depth - 1)
+                -naive(
+                    w,
+                    &after::<P>(f, x, flipped, colour),
+                    colour ^ 1,
+                    o ^ flipped,
+                    p ^ flipped ^ (1 << x),
+                    depth - 1,
+                )
             };
             best = best.max(score);
         }

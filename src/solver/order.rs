@@ -6,8 +6,8 @@
 //! stable in the corners, then the opponent's potential mobility, then the quadrant parity and
 //! the square's type.
 
-use crate::endgame::edax::{fast_score, SCORE_MAX, W_HASH_MOVE_0, W_WIPEOUT};
 use super::eval_order::{eval_0, eval_1};
+use crate::endgame::edax::{fast_score, SCORE_MAX, W_HASH_MOVE_0, W_WIPEOUT};
 use crate::eval::{features_of, EkEvalFeature, EvalPrims, Weights};
 use crate::kernels::Prims;
 use crate::types::board::EkBoard;

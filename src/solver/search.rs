@@ -6,9 +6,9 @@
 //! call each other for the children, so the whole tree runs on the level's instructions.
 
 use super::order::{move_buffer, MoveBuffer, MoveList, DEFERRED};
-use super::Controls;
 use super::parallel::{Shared, SHARED_MIN_EMPTIES};
 use super::tt::{Table, NO_MOVE};
+use super::Controls;
 use super::STOP;
 use crate::endgame::edax::{final_score, parity, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH, SCORE_MAX};
 use crate::endgame::solve_shallow;

@@ -7,9 +7,9 @@
 //! selection. Each thread then runs the level's own root entry (`Level::root`).
 
 use super::parallel::Shared;
-use super::{root_move, Controls};
 use super::search::{Level, Search};
 use super::tt::Table;
+use super::{root_move, Controls};
 use crate::types::board::EkBoard;
 use crate::types::results::{EkSolveResult, SolveError};
 use std::panic::{catch_unwind, AssertUnwindSafe};
