@@ -189,8 +189,8 @@ static void check_threads(const char *isa)
 }
 
 /* The solver ordering with the project's weights (ek_solver_set_eval), on one thread and two:
- * the fforum-1-19 scores and listed moves; on one thread, other node counts than the fast order's
- * where the evaluation orders (16 empty squares), the same elsewhere. */
+ * the fforum-1-19 scores and listed moves; on one thread, the fast order's scores in other node
+ * counts (the evaluation orders nodes of 14 or more empty squares: these positions have 14 to 16). */
 static void check_eval(const char *isa)
 {
     EkSolver *fast = ek_solver_new(20), *s = ek_solver_new(20);
@@ -210,10 +210,7 @@ static void check_eval(const char *isa)
                   isa, threads, i + 1, r.score, r.best_move, pb->best);
             if (threads > 1) continue;
             CHECK(ek_solver_solve(fast, &pb->board, -64, 64, &f) == EK_OK && f.score == r.score, "[%s] fast #%d", isa, i + 1);
-            if (empties_of(&pb->board) < 16)
-                CHECK(f.nodes == r.nodes, "[%s] #%d: %" PRIu64 " nodes, fast order %" PRIu64, isa, i + 1, r.nodes, f.nodes);
-            else
-                differ += f.nodes != r.nodes;
+            differ += f.nodes != r.nodes;
         }
     }
     CHECK(differ > 0, "[%s] the evaluation changed no node count", isa);
