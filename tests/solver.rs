@@ -6,9 +6,9 @@
 mod common;
 
 use common::{naive_score, random_positions_where, supported_levels, SplitMix64};
+use edax_kernels::eval::Weights;
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::solver_api::*;
-use edax_kernels::eval::Weights;
 use edax_kernels::{EkBoard, EkSolveResult, EkSolver, Isa, SolveError};
 use std::path::Path;
 use std::sync::Mutex;
@@ -69,7 +69,8 @@ fn check_fforum(file: &str, levels: &[Isa], count: usize) {
 
 /// The project's weights, data/ek-eval.dat.
 fn project_weights() -> &'static Weights {
-    edax_kernels::eval::load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ek-eval.dat")).expect("data/ek-eval.dat")
+    edax_kernels::eval::load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ek-eval.dat"))
+        .expect("data/ek-eval.dat")
 }
 
 /// [`check_fforum`] with the move order of `eval`; returns each level's total nodes.
@@ -271,10 +272,15 @@ fn threads_give_the_scores_of_one_thread_on_every_level() {
         problems("fforum-20-39.txt").into_iter().filter(|p| (17..=20).contains(&p.empties)).collect();
     assert_eq!(problems.len(), 13);
     let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
-    let runs = levels.iter().map(|&isa| (isa, 2)).chain([(Isa::best(), 3)]);
-    for (isa, threads) in runs {
+    // The last run with the project's weights ordering the moves.
+    let runs = levels
+        .iter()
+        .map(|&isa| (isa, 2, None))
+        .chain([(Isa::best(), 3, None), (Isa::best(), 2, Some(project_weights()))]);
+    for (isa, threads, eval) in runs {
         edax_kernels::set_active_isa(isa).expect("supported");
         let solver = EkSolver::new(20).expect("a table");
+        solver.set_eval(eval);
         solver.set_threads(threads).expect("threads");
         assert_eq!(solver.threads(), threads);
         // Then again on one thread with the table the threads left: it holds no false bound
