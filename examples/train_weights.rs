@@ -24,23 +24,35 @@
 //!    per empties count, in discs, of the evaluation rounded as Edax's `search_eval_0` does,
 //!    beside two trivial baselines (the disc difference, and 0).
 //!
+//! Self-play positions (`--selfplay`, `--selfplay-holdout`; none by default: data/README.md
+//! has the experiment, whose weights ordered the solver's moves worse on FFO 40-49) come from
+//! games played by `--play-weights` (the first `--random-plies` plies random, then the move
+//! maximising the one-ply evaluation, or a random one with probability `--epsilon`), with their
+//! own generator version and a cache key holding the playing weights' hash. They are labelled
+//! as above, the solvers ordering their moves with the playing weights (the scores are exact,
+//! so they do not depend on it), and join the random-game training set; the per-count
+//! corrections then cover every count of either set. `--evaluate PATH` reports the errors of an
+//! existing eval.dat on the held-out sets and on Edax's fforum positions instead of training.
+//!
 //! `--validate` instead splits the training positions (one in ten held back), fits with each
 //! combination of the `--l2` and `--l2-ply` lists, and prints the errors on the held-back tenth:
 //! how the defaults were chosen, without looking at the held-out set.
 //!
 //! Usage: `cargo run --release --example train_weights -- [options]` (scripts/train-weights.sh).
 
-use edax_kernels::eval::{self, packed_indexes, EVAL_FILE_SIZE, EVAL_PLIES, PACKED_WEIGHTS};
-use edax_kernels::{flip, get_moves, EkBoard, EkSolver};
+use edax_kernels::eval::{self, packed_indexes, Weights, EVAL_FILE_SIZE, EVAL_PLIES, PACKED_WEIGHTS};
+use edax_kernels::{flip, get_moves, EkBoard, EkSolver, Kernels};
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Version of the position generator, part of the cache key: bump it when the generation
 /// changes.
 const GENERATOR: u32 = 1;
+/// Version of the self-play generator, part of its cache key (with the playing weights' hash).
+const SELFPLAY_GENERATOR: u32 = 1;
 /// The header's version fields (version, release, build).
 const VERSION: [u32; 3] = [1, 0, 0];
 const N_FEATURES: usize = 47;
@@ -62,12 +74,35 @@ struct Options {
     window: u32,
     iterations: usize,
     validate: bool,
+    selfplay_seed: u64,
+    selfplay_holdout_seed: u64,
+    selfplay: Counts,
+    selfplay_holdout: Counts,
+    play_weights: PathBuf,
+    epsilon: f64,
+    random_plies: u32,
+    unordered: bool,
+    evaluate: Option<PathBuf>,
 }
 
 /// The default data: positions per empties count (the committed file's).
 macro_rules! default_train {
     () => {
         "12:200000,13:200000,14:150000,15:100000,16:45000,17:9000,18:3500"
+    };
+}
+/// No self-play data by default: the self-play experiment (data/README.md) ordered the solver's
+/// moves worse on FFO 40-49. Its counts were
+/// `--selfplay 12:20000,14:40000,15:20000,16:30000,17:10000,18:10000,19:5000,20:4000` and
+/// `--selfplay-holdout 12:500,14:500,16:500,18:300,19:200,20:200`.
+macro_rules! default_selfplay {
+    () => {
+        ""
+    };
+}
+macro_rules! default_selfplay_holdout {
+    () => {
+        ""
     };
 }
 macro_rules! default_holdout {
@@ -94,12 +129,29 @@ const USAGE: &str = concat!(
   --l2-ply X          ridge pseudo-count of each empties count's correction (default 64)
   --window W          an empties count's model fits empties within +-W (default 1)
   --iterations N      conjugate-gradient iterations at most (default 400)
+  --selfplay E:N,...  self-play training positions per empties count, \"\" for none (default \"",
+    default_selfplay!(),
+    "\")
+  --selfplay-holdout E:N,...  self-play held-out positions (default \"",
+    default_selfplay_holdout!(),
+    "\")
+  --selfplay-seed N   self-play training games' seed (default 3)
+  --selfplay-holdout-seed N  self-play held-out games' seed (default 4)
+  --play-weights PATH the eval.dat that plays the self-play games and orders the labelling
+                      solvers' moves (default target/train/play-weights.dat, which
+                      scripts/train-weights.sh extracts from git)
+  --epsilon X         probability of a random move in self-play (default 0.12)
+  --random-plies N    the self-play games' first N plies are random (default 12)
+  --unordered         label without the playing weights' move ordering (the solver's fast order;
+                      the same scores, slower)
+  --evaluate PATH     train nothing, write nothing: report the errors of the eval.dat PATH
   --validate          fit on nine tenths of the training set, report the other tenth, for each
                       combination of comma-separated --l2 and --l2-ply values; write nothing"
 );
 
 fn parse_counts(s: &str) -> Counts {
     s.split(',')
+        .filter(|item| !item.trim().is_empty())
         .map(|item| {
             let (e, n) = item.split_once(':').unwrap_or_else(|| panic!("{item:?}: expected EMPTIES:COUNT"));
             (e.trim().parse().expect("an empties count"), n.trim().parse().expect("a position count"))
@@ -126,6 +178,15 @@ fn parse_options() -> Options {
         window: 1,
         iterations: 400,
         validate: false,
+        selfplay_seed: 3,
+        selfplay_holdout_seed: 4,
+        selfplay: parse_counts(default_selfplay!()),
+        selfplay_holdout: parse_counts(default_selfplay_holdout!()),
+        play_weights: PathBuf::from("target/train/play-weights.dat"),
+        epsilon: 0.12,
+        random_plies: 12,
+        unordered: false,
+        evaluate: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -145,6 +206,15 @@ fn parse_options() -> Options {
             "--window" => o.window = value().parse().expect("a window"),
             "--iterations" => o.iterations = value().parse().expect("an iteration count"),
             "--validate" => o.validate = true,
+            "--selfplay" => o.selfplay = parse_counts(&value()),
+            "--selfplay-holdout" => o.selfplay_holdout = parse_counts(&value()),
+            "--selfplay-seed" => o.selfplay_seed = value().parse().expect("a seed"),
+            "--selfplay-holdout-seed" => o.selfplay_holdout_seed = value().parse().expect("a seed"),
+            "--play-weights" => o.play_weights = PathBuf::from(value()),
+            "--epsilon" => o.epsilon = value().parse().expect("a probability"),
+            "--random-plies" => o.random_plies = value().parse().expect("a ply count"),
+            "--unordered" => o.unordered = true,
+            "--evaluate" => o.evaluate = Some(PathBuf::from(value())),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -153,7 +223,16 @@ fn parse_options() -> Options {
         }
     }
     assert!(o.validate || (o.l2.len() == 1 && o.l2_ply.len() == 1), "lists of --l2 values need --validate");
-    assert!(o.train.keys().chain(o.holdout.keys()).all(|&e| (1..=59).contains(&e)), "empties in 1..=59");
+    assert!((0.0..=1.0).contains(&o.epsilon), "--epsilon in 0..=1");
+    assert!(
+        o.train
+            .keys()
+            .chain(o.holdout.keys())
+            .chain(o.selfplay.keys())
+            .chain(o.selfplay_holdout.keys())
+            .all(|&e| (1..=59).contains(&e)),
+        "empties in 1..=59"
+    );
     o
 }
 
@@ -218,16 +297,85 @@ fn generate(seed: u64, counts: &Counts) -> Vec<EkBoard> {
     found.into_values().flatten().collect()
 }
 
+/// The weights that play the self-play games, and that order the labelling solvers' moves.
+struct Player {
+    weights: &'static Weights,
+    kernels: &'static Kernels,
+    /// FNV-1a of the file, part of the self-play cache key.
+    hash: u64,
+}
+
+impl Player {
+    fn load(path: &Path) -> Player {
+        let data = std::fs::read(path).unwrap_or_else(|e| {
+            panic!("{}: {e} (scripts/train-weights.sh extracts the default from git)", path.display())
+        });
+        let weights = eval::load_buffer(&data).expect("the playing weights load");
+        let kernels = edax_kernels::active_isa().kernels().expect("the active level");
+        Player { weights, kernels, hash: fnv1a(&data) }
+    }
+
+    /// The move maximising the one-ply evaluation (minus the raw evaluation of the child for
+    /// its side to move); ties go to the lowest square.
+    fn best(&self, b: &EkBoard, mut moves: u64) -> i32 {
+        let mut best = (i32::MIN, 64);
+        while moves != 0 {
+            let x = moves.trailing_zeros() as i32;
+            moves &= moves - 1;
+            let child = b.next(x, flip(x, b.player, b.opponent));
+            let v = -self.weights.accumulate(self.kernels, &eval::features(&child), 60 - empties(&child) as usize, 0);
+            if v > best.0 {
+                best = (v, x);
+            }
+        }
+        best.1
+    }
+}
+
+/// The positions of self-play games: the first `random_plies` plies random, then each move the
+/// player's best (`Player::best`) but a random one with probability `epsilon`. Positions are
+/// taken as in `generate`; a game stops below the lowest wanted empties count.
+fn generate_selfplay(seed: u64, counts: &Counts, player: &Player, o: &Options) -> Vec<EkBoard> {
+    let mut rng = Rng::new(seed);
+    let threshold = (o.epsilon * 2f64.powi(64)).min(u64::MAX as f64) as u64;
+    let lowest = counts.keys().next().copied().unwrap_or(0);
+    let mut found: BTreeMap<u32, Vec<EkBoard>> = counts.keys().map(|&e| (e, Vec::new())).collect();
+    while found.iter().any(|(e, v)| v.len() < counts[e]) {
+        let mut b = EkBoard::START;
+        let mut ply = 0;
+        while empties(&b) >= lowest {
+            let mut moves = get_moves(b.player, b.opponent);
+            if moves == 0 {
+                b = b.swapped();
+                moves = get_moves(b.player, b.opponent);
+                if moves == 0 {
+                    break;
+                }
+            }
+            if let Some(v) = found.get_mut(&empties(&b)) {
+                if v.len() < counts[&empties(&b)] {
+                    v.push(b);
+                }
+            }
+            let random = ply < o.random_plies || rng.next() < threshold;
+            let x = if random { rng.pick(moves) } else { player.best(&b, moves) };
+            b = b.next(x, flip(x, b.player, b.opponent));
+            ply += 1;
+        }
+    }
+    found.into_values().flatten().collect()
+}
+
 /// FNV-1a, for the cache key.
-fn fnv1a(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+fn fnv1a(s: &[u8]) -> u64 {
+    s.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ *b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The exact scores of `boards`, from the cache file of `key` as far as it goes, the rest
 /// solved (and appended to it chunk by chunk). Returns the scores and the solving time.
-fn label(boards: &[EkBoard], key: &str, o: &Options) -> (Vec<i8>, f64) {
+fn label(boards: &[EkBoard], key: &str, order: Option<&'static Weights>, o: &Options) -> (Vec<i8>, f64) {
     std::fs::create_dir_all(&o.cache).expect("the cache directory");
-    let path = o.cache.join(format!("labels-{:016x}.txt", fnv1a(key)));
+    let path = o.cache.join(format!("labels-{:016x}.txt", fnv1a(key.as_bytes())));
     let header = format!("# {key}");
     let mut scores = Vec::with_capacity(boards.len());
     if let Ok(text) = std::fs::read_to_string(&path) {
@@ -258,17 +406,23 @@ fn label(boards: &[EkBoard], key: &str, o: &Options) -> (Vec<i8>, f64) {
         writeln!(file, "{:016x} {:016x} {s}", b.player, b.opponent).expect("write");
     }
     println!("   {} positions, {cached} cached; solving the others into {}", boards.len(), path.display());
-    let solvers: Vec<EkSolver> =
-        (0..o.threads).map(|_| EkSolver::new(o.hash_bits).expect("memory for the solver's table")).collect();
+    let solvers: Vec<EkSolver> = (0..o.threads)
+        .map(|_| {
+            let solver = EkSolver::new(o.hash_bits).expect("memory for the solver's table");
+            solver.set_eval(order); // the order only: the scores are exact either way
+            solver
+        })
+        .collect();
     let start = Instant::now();
     const CHUNK: usize = 2000;
     let mut last_report = 0.0;
-    // Per empties count: positions solved, and the seconds their solves took (one thread each).
-    let mut cost: BTreeMap<u32, (usize, f64)> = BTreeMap::new();
+    // Per empties count: positions solved, the seconds their solves took (one thread each), and
+    // the nodes they searched.
+    let mut cost: BTreeMap<u32, (usize, f64, u64)> = BTreeMap::new();
     for chunk in boards[cached..].chunks(CHUNK) {
         let next = AtomicUsize::new(0);
         let mut solved = vec![0i8; chunk.len()];
-        let parts: Vec<Vec<(usize, i8, f64)>> = std::thread::scope(|s| {
+        let parts: Vec<Vec<(usize, i8, f64, u64)>> = std::thread::scope(|s| {
             let workers: Vec<_> = solvers
                 .iter()
                 .map(|solver| {
@@ -280,18 +434,19 @@ fn label(boards: &[EkBoard], key: &str, o: &Options) -> (Vec<i8>, f64) {
                             let Some(b) = chunk.get(i) else { break out };
                             let t = Instant::now();
                             let r = solver.solve(b, -64, 64).expect("an exact score");
-                            out.push((i, r.score as i8, t.elapsed().as_secs_f64()));
+                            out.push((i, r.score as i8, t.elapsed().as_secs_f64(), r.nodes));
                         }
                     })
                 })
                 .collect();
             workers.into_iter().map(|w| w.join().expect("a solver thread")).collect()
         });
-        for (i, s, t) in parts.into_iter().flatten() {
+        for (i, s, t, nodes) in parts.into_iter().flatten() {
             solved[i] = s;
             let c = cost.entry(empties(&chunk[i])).or_default();
             c.0 += 1;
             c.1 += t;
+            c.2 += nodes;
         }
         for (b, s) in chunk.iter().zip(&solved) {
             writeln!(file, "{:016x} {:016x} {s}", b.player, b.opponent).expect("write");
@@ -309,8 +464,10 @@ fn label(boards: &[EkBoard], key: &str, o: &Options) -> (Vec<i8>, f64) {
             );
         }
     }
-    let per: Vec<String> = cost.iter().map(|(e, (n, t))| format!("{e}:{:.1}", 1000.0 * t / *n as f64)).collect();
+    let per: Vec<String> = cost.iter().map(|(e, (n, t, _))| format!("{e}:{:.1}", 1000.0 * t / *n as f64)).collect();
     println!("   mean solve time per empties count (ms, one thread): {}", per.join(" "));
+    let per: Vec<String> = cost.iter().map(|(e, (n, _, k))| format!("{e}:{:.0}", *k as f64 / *n as f64)).collect();
+    println!("   mean nodes per empties count: {}", per.join(" "));
     (scores, start.elapsed().as_secs_f64())
 }
 
@@ -322,14 +479,27 @@ struct Set {
     index: Vec<[u32; N_FEATURES]>,
 }
 
-fn labelled_set(name: &str, seed: u64, counts: &Counts, o: &Options) -> (Set, f64, f64) {
+/// A random-game set (`player` None) or a self-play set, labelled (the player's weights
+/// ordering the solvers' moves, when there is one).
+fn labelled_set(name: &str, seed: u64, counts: &Counts, player: Option<&Player>, o: &Options) -> (Set, f64, f64) {
     let t = Instant::now();
-    let boards = generate(seed, counts);
+    let (boards, key) = match player {
+        None => (generate(seed, counts), format!("generator={GENERATOR} seed={seed} counts={}", counts_text(counts))),
+        Some(p) => (
+            generate_selfplay(seed, counts, p, o),
+            format!(
+                "selfplay-generator={SELFPLAY_GENERATOR} seed={seed} counts={} play-weights={:016x} epsilon={} random-plies={}",
+                counts_text(counts),
+                p.hash,
+                o.epsilon,
+                o.random_plies
+            ),
+        ),
+    };
     let gen_time = t.elapsed().as_secs_f64();
-    let key = format!("generator={GENERATOR} seed={seed} counts={}", counts_text(counts));
     println!("== {name} set: {key}");
     println!("   generated {} positions in {gen_time:.2} s", boards.len());
-    let (scores, solve_time) = label(&boards, &key, o);
+    let (scores, solve_time) = label(&boards, &key, player.filter(|_| !o.unordered).map(|p| p.weights), o);
     let empties = boards.iter().map(empties).collect();
     let index = boards.iter().map(packed_indexes).collect();
     (Set { boards, empties, scores, index }, gen_time, solve_time)
@@ -471,12 +641,30 @@ fn packed_eval(models: &BTreeMap<u32, Vec<i16>>, set: &Set, r: usize) -> i32 {
 fn main() {
     let o = parse_options();
     let total = Instant::now();
-    let (train, train_gen, train_solve) = labelled_set("training", o.seed, &o.train, &o);
-    let (holdout, hold_gen, hold_solve) = labelled_set("held-out", o.holdout_seed, &o.holdout, &o);
+    let player = (!o.selfplay.is_empty() || !o.selfplay_holdout.is_empty()).then(|| Player::load(&o.play_weights));
+    let (random_train, train_gen, train_solve) = labelled_set("training", o.seed, &o.train, None, &o);
+    let (holdout, hold_gen, hold_solve) = labelled_set("held-out", o.holdout_seed, &o.holdout, None, &o);
+    let (self_train, self_gen, self_solve) =
+        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), &o);
+    let (self_holdout, self_hold_gen, self_hold_solve) =
+        labelled_set("self-play held-out", o.selfplay_holdout_seed, &o.selfplay_holdout, player.as_ref(), &o);
+    let n_random = random_train.boards.len();
+    let train = union(random_train, self_train);
     let seen: HashSet<EkBoard> = train.boards.iter().copied().collect();
-    let shared = holdout.boards.iter().filter(|b| seen.contains(b)).count();
-    println!("   held-out positions also in the training set: {shared}");
-    let trained: Vec<u32> = o.train.keys().copied().collect();
+    let shared = holdout.boards.iter().chain(&self_holdout.boards).filter(|b| seen.contains(b)).count();
+    let distinct = seen.len();
+    println!(
+        "   held-out positions also in the training set: {shared}; distinct training positions: {distinct} of {}",
+        train.boards.len()
+    );
+    let trained: Vec<u32> = o
+        .train
+        .keys()
+        .chain(o.selfplay.keys())
+        .copied()
+        .collect::<std::collections::BTreeSet<u32>>()
+        .into_iter()
+        .collect();
     let all: Vec<usize> = (0..train.boards.len()).collect();
 
     if o.validate {
@@ -503,53 +691,113 @@ fn main() {
         return;
     }
 
-    println!("== training on {} positions ({} packed weights per ply)", all.len(), PACKED_WEIGHTS);
-    let used: HashSet<u32> = train.index.iter().flatten().copied().collect();
-    println!("   packed weights the training positions use: {} of {}", used.len(), PACKED_WEIGHTS);
-    let Fitted { models, shared_time, ply_time, iterations } = fit(&train, &all, &trained, o.l2[0], o.l2_ply[0], &o);
-    println!(
-        "   shared model: {shared_time:.1} s; {} empties counts' corrections: {ply_time:.1} s (conjugate-gradient iterations: {iterations:?})",
-        trained.len()
-    );
+    let (models, shared_time, ply_time, file) = if let Some(path) = &o.evaluate {
+        (None, 0.0, 0.0, path.clone())
+    } else {
+        println!("== training on {} positions ({} packed weights per ply)", all.len(), PACKED_WEIGHTS);
+        let used: HashSet<u32> = train.index.iter().flatten().copied().collect();
+        println!("   packed weights the training positions use: {} of {}", used.len(), PACKED_WEIGHTS);
+        let Fitted { models, shared_time, ply_time, iterations } =
+            fit(&train, &all, &trained, o.l2[0], o.l2_ply[0], &o);
+        println!(
+            "   shared model: {shared_time:.1} s; {} empties counts' corrections: {ply_time:.1} s (conjugate-gradient iterations: {iterations:?})",
+            trained.len()
+        );
 
-    let t = Instant::now();
-    let data = eval_dat(&plies(&models));
-    if let Some(dir) = o.out.parent() {
-        std::fs::create_dir_all(dir).expect("the output directory");
-    }
-    std::fs::write(&o.out, &data).expect("write the eval.dat");
-    println!("== wrote {} ({} bytes) in {:.2} s", o.out.display(), data.len(), t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let data = eval_dat(&plies(&models));
+        if let Some(dir) = o.out.parent() {
+            std::fs::create_dir_all(dir).expect("the output directory");
+        }
+        std::fs::write(&o.out, &data).expect("write the eval.dat");
+        println!("== wrote {} ({} bytes) in {:.2} s", o.out.display(), data.len(), t.elapsed().as_secs_f64());
+        (Some(models), shared_time, ply_time, o.out.clone())
+    };
 
     // The held-out errors, through the library's loader and evaluation.
     let t = Instant::now();
-    let weights = eval::load_file(&o.out).expect("the written eval.dat loads");
+    let weights = eval::load_file(&file).expect("the eval.dat loads");
     let k = edax_kernels::active_isa().kernels().expect("the active level");
     let library = |set: &Set, r: usize| {
         let sum = weights.accumulate(k, &eval::features(&set.boards[r]), 60 - set.empties[r] as usize, 0);
-        let w = plies(&models)[60 - set.empties[r] as usize];
-        assert_eq!(
-            sum,
-            set.index[r].iter().map(|&i| w[i as usize] as i32).sum::<i32>(),
-            "the file evaluates as the model"
-        );
+        if let Some(models) = &models {
+            let w = plies(models)[60 - set.empties[r] as usize];
+            assert_eq!(
+                sum,
+                set.index[r].iter().map(|&i| w[i as usize] as i32).sum::<i32>(),
+                "the file evaluates as the model"
+            );
+        }
         edax_round(sum)
     };
-    let rows: Vec<usize> = (0..holdout.boards.len()).collect();
-    let ours = mae_by_empties(&holdout, &rows, |r| library(&holdout, r));
-    let discs = mae_by_empties(&holdout, &rows, |r| disc_difference(&holdout.boards[r]));
-    let zero = mae_by_empties(&holdout, &rows, |_| 0);
-    let fitted = mae_by_empties(&train, &all, |r| library(&train, r));
-    let eval_time = t.elapsed().as_secs_f64();
-    println!(
-        "== held-out mean absolute error (discs), the file evaluated through eval::load_file and Weights::accumulate"
-    );
-    println!("   | empties | held-out positions | ek-eval.dat | disc difference | 0 | training positions | ek-eval.dat on them |");
-    println!("   |---:|---:|---:|---:|---:|---:|---:|");
-    for (e, (n, v)) in &ours {
-        let (tn, tv) = fitted.get(e).map_or(("-".into(), "-".into()), |(n, v)| (n.to_string(), format!("{v:.2}")));
-        println!("   | {e} | {n} | {v:.2} | {:.2} | {:.2} | {tn} | {tv} |", discs[e].1, zero[e].1);
+    for (name, held, train_rows) in [
+        ("random-game", &holdout, (0..n_random).collect::<Vec<usize>>()),
+        ("self-play", &self_holdout, (n_random..train.boards.len()).collect()),
+    ] {
+        if held.boards.is_empty() {
+            continue;
+        }
+        let rows: Vec<usize> = (0..held.boards.len()).collect();
+        let ours = mae_by_empties(held, &rows, |r| library(held, r));
+        let discs = mae_by_empties(held, &rows, |r| disc_difference(&held.boards[r]));
+        let zero = mae_by_empties(held, &rows, |_| 0);
+        let fitted = mae_by_empties(&train, &train_rows, |r| library(&train, r));
+        println!(
+            "== {name} held-out mean absolute error (discs), the file evaluated through eval::load_file and Weights::accumulate"
+        );
+        println!("   | empties | held-out positions | ek-eval.dat | disc difference | 0 | {name} training positions | ek-eval.dat on them |");
+        println!("   |---:|---:|---:|---:|---:|---:|---:|");
+        for (e, (n, v)) in &ours {
+            let (tn, tv) = fitted.get(e).map_or(("-".into(), "-".into()), |(n, v)| (n.to_string(), format!("{v:.2}")));
+            println!("   | {e} | {n} | {v:.2} | {:.2} | {:.2} | {tn} | {tv} |", discs[e].1, zero[e].1);
+        }
+        let all_ours = overall(&ours);
+        println!("   all: {all_ours:.2} (disc difference {:.2}, 0 {:.2})", overall(&discs), overall(&zero));
     }
-    println!("   (evaluation of both sets: {eval_time:.1} s)");
-    println!("== times (s): generation {:.2} + {:.2}, labelling {:.0} + {:.0} (0 when cached), shared model {shared_time:.1}, corrections {ply_time:.1}, total {:.0}",
-        train_gen, hold_gen, train_solve, hold_solve, total.elapsed().as_secs_f64());
+    // Edax's fforum positions (real games), never used for training or tuning.
+    for name in ["fforum-1-19.txt", "fforum-20-39.txt", "fforum-40-59.txt"] {
+        let path = PathBuf::from("tests/data/fforum").join(name);
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let mut n = 0;
+        let mut err = [0i64; 3];
+        let (mut lo, mut hi) = (60, 0);
+        for l in text.lines().filter(|l| !l.starts_with('#')) {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let b =
+                EkBoard::new(u64::from_str_radix(f[0], 16).expect("hex"), u64::from_str_radix(f[1], 16).expect("hex"));
+            let score: i32 = f[3].parse().expect("a score");
+            let e = empties(&b);
+            (lo, hi) = (lo.min(e), hi.max(e));
+            let ours = edax_round(weights.accumulate(k, &eval::features(&b), 60 - e as usize, 0));
+            for (a, p) in err.iter_mut().zip([ours, disc_difference(&b), 0]) {
+                *a += (p - score).abs() as i64;
+            }
+            n += 1;
+        }
+        let m = |a: i64| a as f64 / n as f64;
+        println!(
+            "== {name} ({n} positions, {lo}-{hi} empties): mean absolute error {:.2} discs (disc difference {:.2}, 0 {:.2})",
+            m(err[0]),
+            m(err[1]),
+            m(err[2])
+        );
+    }
+    let eval_time = t.elapsed().as_secs_f64();
+    println!("   (evaluation of the sets: {eval_time:.1} s)");
+    println!("== times (s): generation {train_gen:.2} + {hold_gen:.2} + {self_gen:.2} + {self_hold_gen:.2}, labelling {train_solve:.0} + {hold_solve:.0} + {self_solve:.0} + {self_hold_solve:.0} (0 when cached), shared model {shared_time:.1}, corrections {ply_time:.1}, total {:.0}",
+        total.elapsed().as_secs_f64());
+}
+
+/// Mean over all positions of per-count (positions, mean) errors.
+fn overall(m: &BTreeMap<u32, (usize, f64)>) -> f64 {
+    m.values().map(|(n, e)| *n as f64 * e).sum::<f64>() / m.values().map(|(n, _)| *n as f64).sum::<f64>()
+}
+
+/// `a`'s positions, then `b`'s.
+fn union(mut a: Set, b: Set) -> Set {
+    a.boards.extend(b.boards);
+    a.empties.extend(b.empties);
+    a.scores.extend(b.scores);
+    a.index.extend(b.index);
+    a
 }

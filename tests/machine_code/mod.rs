@@ -42,8 +42,8 @@ pub struct Insn {
 /// Prefixes objdump prints before a mnemonic; `{evex}`, `{vex}` and `{vex3}` name the encoding
 /// it chose where another would do (the instruction stays VEX/EVEX).
 const PREFIXES: [&str; 17] = [
-    "rep", "repz", "repe", "repnz", "repne", "lock", "notrack", "bnd", "data16", "addr32", "cs", "ds", "es", "ss", "{evex}",
-    "{vex}", "{vex3}",
+    "rep", "repz", "repe", "repnz", "repne", "lock", "notrack", "bnd", "data16", "addr32", "cs", "ds", "es", "ss",
+    "{evex}", "{vex}", "{vex3}",
 ];
 
 impl Insn {
