@@ -4,7 +4,7 @@
 # synthetic eval.dat), runs perft(11) with nodes per second, and solves Edax's test positions
 # fforum 1-19, 20-39 and FFO 40-49 exactly with the solver (fast move order, then ordered by the
 # project's own weights, data/ek-eval.dat), next to the nodes Edax 4.6 searches with its real
-# weights (its published record).
+# weights (its published record); then FFO 40-49 on every level the CPU runs.
 # Options are passed to ffi_bench (e.g. --json out.json, --isa avx2, --kernel flip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,3 +38,8 @@ cores=$(nproc)
 echo "== the solver on every core ($cores threads, ek_solver_set_threads, $weights; wall-clock time, CPU time of all threads beside it)"
 ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --eval "$weights" --threads "$cores" | tail -n 1
 ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --eval "$weights" --threads "$cores" | tail -n 1
+echo "== FFO 40-49 on every level this CPU runs ($weights, $cores threads; each score and move checked: \"0 wrong\")"
+for level in $(scripts/cpu-levels.sh); do
+    printf '%-8s ' "$level"
+    EDAX_KERNELS_ISA=$level ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --eval "$weights" --threads "$cores" | tail -n 1
+done
