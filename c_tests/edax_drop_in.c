@@ -75,7 +75,20 @@ typedef struct HashTable {
     uint8_t date;
 } HashTable;
 
+typedef struct HashStore {
+    HashDraft draft;
+    int8_t alpha;
+    int8_t beta;
+    int8_t score;
+    int8_t move;
+} HashStore;
+
 void hash_prefetch(HashTable *, const uint64_t);
+void hash_store(HashTable *, const Board *, const uint64_t, const HashStore *);
+void hash_force(HashTable *, const Board *, const uint64_t, const HashStore *);
+bool hash_get(HashTable *, const Board *, const uint64_t, HashData *);
+void hash_feed(HashTable *, const Board *, const uint64_t, const HashData *);
+void hash_exclude_move(HashTable *, const Board *, const uint64_t, const int);
 
 #ifdef EDAX_DROP_IN_EVAL
 /* eval.h (the union's SIMD members only change its alignment), move.h */
@@ -285,6 +298,95 @@ static void check_hash_prefetch(void)
     CHECK(memcmp(entries, copy, sizeof entries) == 0, "hash_prefetch changed an entry");
 }
 
+/* FNV-1a 64 of the bytes of n entries, as table_ops.txt's checksum. */
+static uint64_t entries_checksum(const Hash *entries, size_t n)
+{
+    const unsigned char *byte = (const unsigned char *) entries;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    size_t i;
+    for (i = 0; i < n * sizeof (Hash); ++i) {
+        h ^= byte[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* table_ops.txt replayed through Edax's declarations of the table functions, on a table laid out
+ * and cleaned as Edax's hash_init does it: each result, and the table's bytes after each call. */
+static void check_table_ops(void)
+{
+    enum { MAX_BITS = 8 };
+    static Hash entries[(1 << MAX_BITS) + HASH_N_WAY];
+    static SpinLock spin[256];
+    char line[512], op[16];
+    HashTable table;
+    FILE *f = open_golden("table_ops.txt");
+    size_t n = 0;
+    long ops = 0;
+    memset(&table, 0, sizeof table);
+    while (next_record(f, line, sizeof line)) {
+        Board b;
+        uint64_t code, sum, bits64;
+        unsigned draft;
+        int bits, date, alpha, beta, score, move, found;
+        HashData data;
+        HashStore store;
+        size_t i;
+        if (sscanf(line, "table %d %d", &bits, &date) == 2) {
+            CHECK(bits >= 2 && bits <= MAX_BITS, "table_ops.txt: %s", line);
+            n = ((size_t) 1 << bits) + HASH_N_WAY; /* hash_mask + HASH_N_WAY + 1, as Edax cleans them */
+            for (i = 0; i < n; ++i) { /* Edax's hash_cleanup */
+                memset(&entries[i], 0, sizeof entries[i]);
+                entries[i].data.lower = -127;
+                entries[i].data.upper = 127;
+                entries[i].data.move[0] = entries[i].data.move[1] = 65;
+            }
+            table.hash = entries;
+            table.spin = spin;
+            table.n_hash = (uint64_t) 1 << bits;
+            table.hash_mask = table.n_hash - 1;
+            table.spin_mask = 255;
+            table.n_spin = 256;
+            table.date = (uint8_t) date;
+            continue;
+        }
+        if (sscanf(line, "date %d", &date) == 1) {
+            table.date = (uint8_t) date;
+            continue;
+        }
+        CHECK(n > 0 && sscanf(line, "%15s %" SCNx64 " %" SCNx64 " %" SCNx64, op, &b.player, &b.opponent, &code) == 4,
+              "table_ops.txt: %s", line);
+        if (strcmp(op, "get") == 0) {
+            CHECK(sscanf(line, "%*s %*s %*s %*s %d %" SCNx64 " %" SCNx64, &found, &bits64, &sum) == 3, "table_ops.txt: %s", line);
+            memset(&data, 0x55, sizeof data);
+            CHECK((int) hash_get(&table, &b, code, &data) == found, "hash_get: %s", line);
+            CHECK(memcmp(&data, &bits64, sizeof data) == 0, "hash_get's data: %s", line);
+        } else if (strcmp(op, "store") == 0 || strcmp(op, "force") == 0) {
+            CHECK(sscanf(line, "%*s %*s %*s %*s %x %d %d %d %d %" SCNx64, &draft, &alpha, &beta, &score, &move, &sum) == 6,
+                  "table_ops.txt: %s", line);
+            store.draft.u4 = draft;
+            store.alpha = (int8_t) alpha;
+            store.beta = (int8_t) beta;
+            store.score = (int8_t) score;
+            store.move = (int8_t) move;
+            if (op[0] == 's') hash_store(&table, &b, code, &store);
+            else hash_force(&table, &b, code, &store);
+        } else if (strcmp(op, "feed") == 0) {
+            CHECK(sscanf(line, "%*s %*s %*s %*s %" SCNx64 " %" SCNx64, &bits64, &sum) == 2, "table_ops.txt: %s", line);
+            memcpy(&data, &bits64, sizeof data);
+            hash_feed(&table, &b, code, &data);
+        } else {
+            CHECK(strcmp(op, "exclude") == 0 && sscanf(line, "%*s %*s %*s %*s %d %" SCNx64, &move, &sum) == 2,
+                  "table_ops.txt: %s", line);
+            hash_exclude_move(&table, &b, code, move);
+        }
+        CHECK(entries_checksum(entries, n) == sum, "the table after %s", line);
+        ++ops;
+    }
+    fclose(f);
+    CHECK(ops > 3000, "only %ld table operations", ops);
+}
+
 #ifdef EDAX_DROP_IN_EVAL
 /* eval.txt replayed as Edax's search does it: eval_set on the start position, eval_update for
  * a move (checked again after eval_restore), eval_pass for a pass. */
@@ -365,6 +467,7 @@ int main(int argc, char **argv)
     check_symmetry();
     check_unique();
     check_hash_prefetch();
+    check_table_ops();
 #ifdef EDAX_DROP_IN_EVAL
     if (argc != 3) {
         fprintf(stderr, "built with EDAX_DROP_IN_EVAL: EVAL_DAT is required\n");

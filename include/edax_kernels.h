@@ -238,7 +238,8 @@ typedef struct EkHashTable {
    */
   struct EkHash *hash;
   /**
-   * The locks: `spin_mask + 1` of them; the lock of a bucket is `spin[hash_code & spin_mask]`.
+   * The locks: `spin_mask + 1` of them. The library locks the entry at index `i` of `hash`
+   * with `spin[i & spin_mask]` (Edax's hash.c locks a bucket with `spin[hash_code & spin_mask]`).
    */
   struct EkSpinLock *spin;
   /**
@@ -294,6 +295,32 @@ typedef struct EkPerftStats {
    */
   uint64_t nodes_terminal;
 } EkPerftStats;
+
+/**
+ * Edax's `HashStore`: the result of a search, as `hash_store` and `hash_force` record it.
+ */
+typedef struct EkHashStore {
+  /**
+   * Search setting (the date is the entry's new date).
+   */
+  union EkHashDraft draft;
+  /**
+   * Lower end of the search window.
+   */
+  int8_t alpha;
+  /**
+   * Upper end of the search window.
+   */
+  int8_t beta;
+  /**
+   * The score found (fail-soft).
+   */
+  int8_t score;
+  /**
+   * The best move found.
+   */
+  int8_t move_;
+} EkHashStore;
 
 /**
  * Edax's `Feature`: the 47 features of a position (and one padding feature).
@@ -804,6 +831,82 @@ void hash_prefetch(struct EkHashTable *table, uint64_t hash_code);
 
 #if defined(EK_EDAX_ABI)
 /**
+ * `bool hash_get(HashTable*, const Board*, const uint64_t hash_code, HashData*)`: Edax's
+ * probe, under the library's entry locks (so that Edax's threads and the library's endgame
+ * search share the table safely: ek_nws_endgame). A NULL pointer (or a table without entries
+ * or locks) returns false and writes nothing.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
+ */
+bool hash_get(struct EkHashTable *table,
+              const struct EkBoard *board,
+              uint64_t hash_code,
+              struct EkHashData *data);
+#endif
+
+#if defined(EK_EDAX_ABI)
+/**
+ * `void hash_store(HashTable*, const Board*, const uint64_t hash_code, const HashStore*)`:
+ * Edax's store, under the library's entry locks. A NULL pointer (or a table without entries
+ * or locks) does nothing.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
+ */
+void hash_store(struct EkHashTable *table,
+                const struct EkBoard *board,
+                uint64_t hash_code,
+                const struct EkHashStore *store);
+#endif
+
+#if defined(EK_EDAX_ABI)
+/**
+ * `void hash_force(HashTable*, const Board*, const uint64_t hash_code, const HashStore*)`:
+ * Edax's forced store, under the library's entry locks. A NULL pointer (or a table without
+ * entries or locks) does nothing.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
+ */
+void hash_force(struct EkHashTable *table,
+                const struct EkBoard *board,
+                uint64_t hash_code,
+                const struct EkHashStore *store);
+#endif
+
+#if defined(EK_EDAX_ABI)
+/**
+ * `void hash_feed(HashTable*, const Board*, const uint64_t hash_code, const HashData*)`:
+ * Edax's feed, under the library's entry locks. A NULL pointer (or a table without entries or
+ * locks) does nothing.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
+ */
+void hash_feed(struct EkHashTable *table,
+               const struct EkBoard *board,
+               uint64_t hash_code,
+               const struct EkHashData *data);
+#endif
+
+#if defined(EK_EDAX_ABI)
+/**
+ * `void hash_exclude_move(HashTable*, const Board*, const uint64_t hash_code, const int move)`:
+ * Edax's move exclusion, under the library's entry lock (Edax takes none). A NULL pointer (or
+ * a table without entries or locks) does nothing.
+ *
+ * # Safety
+ * Pointers are NULL or valid, as in Edax.
+ */
+void hash_exclude_move(struct EkHashTable *table,
+                       const struct EkBoard *board,
+                       uint64_t hash_code,
+                       int mv);
+#endif
+
+#if defined(EK_EDAX_ABI)
+/**
  * `int bit_count_64(const uint64_t)` (bit.h's `bit_count` macro calls it for 64-bit values).
  */
 int bit_count_64(uint64_t b);
@@ -1114,8 +1217,14 @@ int ek_solve_shallow(const struct EkBoard *board, int alpha, int64_t *n_nodes);
  * `movelist_evaluate_fast` move order, the leaf search `ek_solve_shallow` at 7 empty squares or
  * fewer), probing and storing `table` as Edax does, so that it adds to `*n_nodes` exactly what
  * Edax adds to `search->n_nodes` and leaves the table as Edax would. `EkHashTable` has the
- * layout of Edax's `HashTable`: pass `&search->hash_table`. Locks are taken as Edax takes them,
- * so Edax's other threads may share the table.
+ * layout of Edax's `HashTable`: pass `&search->hash_table`. Threads may share the table when
+ * every access to it goes through the library: this search, and Edax's table functions as the
+ * library exports them (`hash_get`, `hash_store`, `hash_force`, `hash_feed` and
+ * `hash_exclude_move`, feature `edax-abi`; Edax built by scripts/edax-drop-in.sh calls them).
+ * The library locks each entry (`spin[i & spin_mask]` for the entry at index `i` of `hash`).
+ * Edax's own hash.c locks buckets, which overlap (an entry is a way of up to four), so it
+ * neither keeps two of its threads from writing one entry at once nor excludes the library:
+ * with Edax's own table functions, search on one thread.
  *
  * `stop` is polled at every node as Edax polls `search->stop`: once it is not 0, nodes return
  * alpha at once and nothing more is stored (the score is then meaningless, as in Edax); NULL

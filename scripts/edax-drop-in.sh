@@ -243,7 +243,8 @@ if with_eval:
     ev.save()
 
 # 8. endgame.c: NWS_endgame becomes one call to ek_nws_endgame; the leaf search under it
-#    (search_shallow, search_solve_4, solve_3, solve_2, solve_1) is then unused: deleted.
+#    (search_shallow, search_solve_4, solve_3, solve_2, solve_1) is then unused: deleted. And
+#    hash.c's table functions come from the library.
 if with_endgame:
     end = Source("endgame.c")
     end.once(r"^int NWS_endgame\(Search \*search, const int alpha\)\n\{\n",
@@ -254,6 +255,22 @@ if with_endgame:
                               "&search->hash_table, (const int *) &search->stop, &search->n_nodes);\n}")
     end.delete_functions("search_shallow", "search_solve_4", "solve_3", "solve_2", "solve_1")
     end.save()
+    # ... and hash.c's table functions, so that Edax's threads and the library's search lock
+    # the table's entries alike (Edax locks buckets, which overlap: RELIABILITY.md): the five
+    # that hash.h declares, and the static helpers only they used, two of them defined twice
+    # (with and without HASH_COLLISIONS).
+    hash_c = Source("hash.c")
+    hash_c.delete_functions("hash_feed", "hash_store", "hash_force", "hash_get", "hash_exclude_move",
+                            "hash_update", "hash_replace", "hash_reset", "data_add_move", "data_update",
+                            "data_upgrade", "data_new")
+    for name in ("hash_new", "hash_set"):
+        m = hash_c.once(rf"^#if \(HASH_COLLISIONS\(1\)\+0\)\nstatic void {name}\([^\n]*\)\n#else\n"
+                        rf"static void {name}\([^\n]*\)\n#endif\n\{{\n", f"the two definitions of {name}()")
+        close = re.compile(r"^\}[ \t]*$", re.M).search(hash_c.text, m.end())
+        if not close:
+            fail(hash_c.path, f"{name}(): no closing '}}' in column 0")
+        hash_c.delete(hash_c.doc_comment_start(m.start()), close.end() + 1)
+    hash_c.save()
 PY
     variant=edax-abi; [ "$eval" = 1 ] && variant=edax-abi-eval
     triple=()

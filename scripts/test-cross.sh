@@ -95,7 +95,7 @@ windows() {
     say "Windows: Rust tests under Wine (levels: $EK_CPU_LEVELS)"
     # shellcheck disable=SC2046
     cargo test --locked --target $t $(test_args)
-    cargo test --locked --target $t --features edax-abi-eval --test bad_input
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
     say "Windows: C tests under Wine, the DLL and the static library, every level"
     EK_CROSS=windows CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-3} c_tests/run.sh "$dir"
@@ -129,7 +129,7 @@ aarch64() {
     EK_TEST_SCALE=1 cargo test --locked --target $t --test differential
     # shellcheck disable=SC2046
     cargo test --locked --target $t $(test_args differential)
-    cargo test --locked --target $t --features edax-abi-eval --test bad_input
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
     say "ARM64: C tests under qemu, the shared and the static library, every level"
     EK_CROSS=aarch64 CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-2} c_tests/run.sh "target/capi/$t/release"

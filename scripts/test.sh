@@ -39,7 +39,7 @@ levels=$(cargo test --locked --test golden every_level_this_cpu_has_is_tested --
     | grep -o 'levels run: .*') || { cat "$log"; echo "FAILED: the level check"; exit 1; }
 echo "$levels"
 # The bad-input rows of Edax's names call them: they exist with the edax-abi-eval feature.
-run cargo test --locked --features edax-abi-eval --test bad_input
+run cargo test --locked --features edax-abi-eval --test bad_input --test edax_table
 
 step "Miri: portable and SSE2 kernels, C ABI pointers, dispatch, threads racing the first call"
 run scripts/miri.sh

@@ -31,7 +31,10 @@ mod types;
 
 pub use dispatch::dispatch::*;
 pub use dispatch::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
-pub use hash_table::{EkHash, EkHashData, EkHashDraft, EkHashTable, EkSpinLock, HASH_N_WAY};
+pub use hash_table::{
+    EkHash, EkHashData, EkHashDraft, EkHashDraftBytes, EkHashDraftPairs, EkHashStore, EkHashTable, EkSpinLock,
+    HASH_N_WAY,
+};
 pub use solver::EkSolver;
 pub use types::batch::{BatchIn, BatchOut};
 pub use types::board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};

@@ -17,6 +17,8 @@ use edax_kernels::ffi::batch_api::*;
 use edax_kernels::ffi::eval_api::*;
 use edax_kernels::ffi::solver_api::*;
 use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, EkSolveResult, EkSolver, Isa, EK_SOLVER_MAX_THREADS};
+#[cfg(feature = "edax-abi-eval")]
+use edax_kernels::{EkHashData, EkHashDraft, EkHashDraftBytes, EkHashStore};
 use std::collections::BTreeSet;
 use std::ffi::{CStr, CString};
 use std::path::Path;
@@ -1662,6 +1664,11 @@ mod edax {
         fn board_symetry(board: *const EkBoard, s: c_int, sym: *mut EkBoard);
         fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int;
         fn hash_prefetch(table: *mut EkHashTable, hash_code: u64);
+        fn hash_get(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, data: *mut EkHashData) -> bool;
+        fn hash_store(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, store: *const EkHashStore);
+        fn hash_force(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, store: *const EkHashStore);
+        fn hash_feed(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, data: *const EkHashData);
+        fn hash_exclude_move(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, mv: c_int);
         fn bit_count_64(b: u64) -> c_int;
         fn bit_count_32(b: u32) -> c_int;
         fn bit_weighted_count(b: u64) -> c_int;
@@ -1707,6 +1714,84 @@ mod edax {
         // SAFETY: no pointer argument.
         assert_eq!(unsafe { eval_sigma(20, 10, 4) }, 0.0);
         assert_eq!(ek_eval_loaded(), 0);
+    }
+
+    /// The hash code the table rows use.
+    const CODE: u64 = 0x1234_5678_9ABC_DEF1;
+
+    /// A store of a search on (-3, 4) that failed high at 5 with move 19, depth 12.
+    fn some_store() -> EkHashStore {
+        let u1 = EkHashDraftBytes { depth: 12, selectivity: 5, cost: 3, date: 1 };
+        EkHashStore { draft: EkHashDraft { u1 }, alpha: -3, beta: 4, score: 5, move_: 19 }
+    }
+
+    fn some_data() -> EkHashData {
+        let u1 = EkHashDraftBytes { depth: 9, selectivity: 2, cost: 7, date: 1 };
+        EkHashData { draft: EkHashDraft { u1 }, lower: -10, upper: 20, move_: [37, 44] }
+    }
+
+    fn data_bytes(d: &EkHashData) -> [u8; 8] {
+        // SAFETY: an EkHashData is 8 plain bytes.
+        unsafe { core::mem::transmute_copy(d) }
+    }
+
+    /// A table holding one entry: the start position, stored with [`some_store`] at [`CODE`]
+    /// (bounds 5 and 64, moves 19 and none).
+    fn stored_table() -> (Box<common::edax_table::EdaxTable>, EkBoard) {
+        let mut t = common::edax_table::EdaxTable::new(4, 1);
+        let b = start();
+        // SAFETY: a live table, board and store.
+        unsafe { hash_store(&mut t.table, &b, CODE, &some_store()) };
+        (t, b)
+    }
+
+    /// `t` without its entries and `t` without its locks.
+    fn crippled(t: &EkHashTable) -> [EkHashTable; 2] {
+        let copy = |hash, spin| EkHashTable {
+            hash,
+            spin,
+            n_hash: t.n_hash,
+            hash_mask: t.hash_mask,
+            spin_mask: t.spin_mask,
+            n_spin: t.n_spin,
+            date: t.date,
+        };
+        [copy(core::ptr::null_mut(), t.spin), copy(t.hash, core::ptr::null_mut())]
+    }
+
+    /// The bad (table, board) pairs of the table rows, and a data pointer beside each: NULL
+    /// table; NULL board; NULL data; the tables of `crippled`.
+    fn bad_table_args(
+        t: &mut EkHashTable,
+        crippled: &mut [EkHashTable; 2],
+        b: &EkBoard,
+        data: &mut EkHashData,
+    ) -> [(*mut EkHashTable, *const EkBoard, *mut EkHashData); 5] {
+        let d: *mut EkHashData = data;
+        let [no_entries, no_locks] = crippled;
+        [
+            (core::ptr::null_mut(), b, d),
+            (t, core::ptr::null(), d),
+            (t, b, core::ptr::null_mut()),
+            (no_entries, b, d),
+            (no_locks, b, d),
+        ]
+    }
+
+    /// `f` called with each bad (table, board) pair of [`bad_table_args`] (not the good pair
+    /// given with a NULL data) leaves the table as it was.
+    fn table_unchanged(f: impl Fn(*mut EkHashTable, *const EkBoard)) {
+        let (mut t, b) = stored_table();
+        let before = t.checksum();
+        let mut data = some_data();
+        let mut bad = crippled(&t.table);
+        for (table, board, _) in
+            bad_table_args(&mut t.table, &mut bad, &b, &mut data).into_iter().filter(|a| !a.2.is_null())
+        {
+            f(table, board);
+        }
+        assert_eq!(t.checksum(), before, "the table changed");
+        assert!(t.unlocked());
     }
 
     /// `f` gives the same result as the `ek_` function `g` on overlapping boards.
@@ -1837,6 +1922,73 @@ mod edax {
             // SAFETY: NULL is allowed.
             unsafe { hash_prefetch(core::ptr::null_mut(), 0x1234_5678_9ABC_DEF0) };
         }),
+        (
+            "hash_get",
+            "NULL table, board or data, or a table whose `hash` or `spin` is NULL",
+            "false, nothing written, the table unchanged",
+            || {
+                let (mut t, b) = stored_table();
+                let before = t.checksum();
+                let mut data = some_data();
+                let want = data_bytes(&data);
+                let mut bad = crippled(&t.table);
+                for (table, board, out) in bad_table_args(&mut t.table, &mut bad, &b, &mut data) {
+                    // SAFETY: NULL, or a live table (possibly without entries or locks), board and data.
+                    assert!(!unsafe { hash_get(table, board, CODE, out) });
+                }
+                assert_eq!(data_bytes(&data), want, "written");
+                assert_eq!(t.checksum(), before, "the table changed");
+                // SAFETY: a live table, board and data: the entry is found (the checks above could
+                // otherwise pass by missing it).
+                assert!(unsafe { hash_get(&mut t.table, &b, CODE, &mut data) });
+            },
+        ),
+        ("hash_store", "NULL table, board or store, or a table whose `hash` or `spin` is NULL", "nothing done", || {
+            table_unchanged(|table, board| {
+                // SAFETY: NULL, or a live table (possibly without entries or locks) and board.
+                unsafe { hash_store(table, board, CODE, &some_store()) };
+                // SAFETY: a NULL store.
+                unsafe { hash_store(table, board, CODE, core::ptr::null()) };
+            });
+        }),
+        ("hash_force", "NULL table, board or store, or a table whose `hash` or `spin` is NULL", "nothing done", || {
+            table_unchanged(|table, board| {
+                // SAFETY: as hash_store's row.
+                unsafe { hash_force(table, board, CODE, &some_store()) };
+                // SAFETY: a NULL store.
+                unsafe { hash_force(table, board, CODE, core::ptr::null()) };
+            });
+        }),
+        ("hash_feed", "NULL table, board or data, or a table whose `hash` or `spin` is NULL", "nothing done", || {
+            table_unchanged(|table, board| {
+                // SAFETY: as hash_store's row.
+                unsafe { hash_feed(table, board, CODE, &some_data()) };
+                // SAFETY: a NULL data.
+                unsafe { hash_feed(table, board, CODE, core::ptr::null()) };
+            });
+        }),
+        ("hash_exclude_move", "NULL table or board, or a table whose `hash` or `spin` is NULL", "nothing done", || {
+            table_unchanged(|table, board| {
+                // SAFETY: as hash_store's row.
+                unsafe { hash_exclude_move(table, board, CODE, 19) };
+            });
+        }),
+        (
+            "hash_exclude_move",
+            "a move that is not among the entry's moves",
+            "the moves unchanged, the lower bound forgotten (as Edax)",
+            || {
+                let (mut t, b) = stored_table();
+                let mut data = some_data();
+                for mv in [-1, 0, 300, i32::MIN] {
+                    // SAFETY: a live table and board.
+                    unsafe { hash_exclude_move(&mut t.table, &b, CODE, mv) };
+                    // SAFETY: a live table, board and data.
+                    assert!(unsafe { hash_get(&mut t.table, &b, CODE, &mut data) });
+                    assert_eq!((data.move_, data.lower, data.upper), ([19, 65], -64, 64), "move {mv}");
+                }
+            },
+        ),
         ("bit_count_64", "any value", "its number of set bits", || {
             for v in some_values() {
                 // SAFETY: no pointer argument.

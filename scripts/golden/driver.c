@@ -13,7 +13,7 @@
  * The committed file gives the input columns (positions, squares, betas, alphas, games, table
  * and date lines, depths); every answer column is recomputed and the file is written again, the
  * leading '#' comment lines copied through. KIND is one of
- *   flip moves stability last_flip score1 hash symmetry unique   (no eval file needed)
+ *   flip moves stability last_flip score1 hash symmetry unique table_ops   (no eval file needed)
  *   eval eval_features shallow nws                                (-e EVAL_DAT required)
  *   perft MAX_DEPTH [plain|hashed [HASH_BITS]]   lines with depth <= MAX_DEPTH only
  *   games SEED N                                  no input; see below
@@ -370,6 +370,89 @@ static void do_nws(void)
 	search_free(&search);
 }
 
+/* The 8 bytes of a HashData as one little-endian number (the layout's byte order). */
+static uint64_t data_bits(const HashData *data)
+{
+	uint64_t v;
+	memcpy(&v, data, sizeof v);
+	return v;
+}
+
+/*
+ * table_ops.txt: "table BITS DATE" (a fresh hash_init of 2^BITS entries, then the date),
+ * "date DATE", and one operation a line, each followed by the table's checksum:
+ *   get P O CODE FOUND DATA CHECKSUM        hash_get (DATA: the HashData written, 16 hex digits)
+ *   store P O CODE DRAFT ALPHA BETA SCORE MOVE CHECKSUM    hash_store (DRAFT: draft.u4, 8 hex)
+ *   force P O CODE DRAFT ALPHA BETA SCORE MOVE CHECKSUM    hash_force
+ *   feed P O CODE DATA CHECKSUM             hash_feed
+ *   exclude P O CODE MOVE CHECKSUM          hash_exclude_move
+ */
+static void do_table_ops(void)
+{
+	char line[LINE_SIZE], op[16];
+	HashTable table;
+	int have_table = 0;
+
+	memset(&table, 0, sizeof table);
+	while (next_line(line)) {
+		uint64_t p, o, code, bits64;
+		unsigned draft;
+		int bits, date, alpha, beta, score, move;
+		Board b;
+		HashData data;
+		HashStore store;
+		if (strncmp(line, "table ", 6) == 0) {
+			PARSE(line, 2, "table %d %d %c", &bits, &date);
+			if (bits < 2 || bits > 20 || date < 0 || date > 127) bad_line(line, "bad table line");
+			if (have_table) hash_free(&table);
+			hash_init(&table, (size_t) 1 << bits);
+			table.date = (uint8_t) date;
+			have_table = 1;
+			printf("table %d %d\n", bits, date);
+			continue;
+		}
+		if (strncmp(line, "date ", 5) == 0) {
+			PARSE(line, 1, "date %d %c", &date);
+			if (date < 0 || date > 127) bad_line(line, "bad date");
+			table.date = (uint8_t) date;
+			printf("date %d\n", date);
+			continue;
+		}
+		if (!have_table) bad_line(line, "an operation before the first table line");
+		if (sscanf(line, "%15s " X64 " " X64 " " X64, op, &p, &o, &code) != 4) bad_line(line, "no operation");
+		b = make_board(p, o);
+		if (strcmp(op, "get") == 0) {
+			PARSE(line, 3, "%*s " X64 " " X64 " " X64 " %*s %*s %*s %c", &p, &o, &code);
+			const int found = hash_get(&table, &b, code, &data);
+			printf("get " HEX " " HEX " " HEX " %d " HEX, p, o, code, found, data_bits(&data));
+		} else if (strcmp(op, "store") == 0 || strcmp(op, "force") == 0) {
+			PARSE(line, 8, "%*s " X64 " " X64 " " X64 " %x %d %d %d %d %*s %c", &p, &o, &code, &draft, &alpha,
+			      &beta, &score, &move);
+			store.draft.u4 = draft;
+			store.alpha = (int8_t) alpha;
+			store.beta = (int8_t) beta;
+			store.score = (int8_t) score;
+			store.move = (int8_t) move;
+			if (op[0] == 's') hash_store(&table, &b, code, &store);
+			else hash_force(&table, &b, code, &store);
+			printf("%s " HEX " " HEX " " HEX " %08x %d %d %d %d", op, p, o, code, draft, alpha, beta, score, move);
+		} else if (strcmp(op, "feed") == 0) {
+			PARSE(line, 4, "%*s " X64 " " X64 " " X64 " " X64 " %*s %c", &p, &o, &code, &bits64);
+			memcpy(&data, &bits64, sizeof data);
+			hash_feed(&table, &b, code, &data);
+			printf("feed " HEX " " HEX " " HEX " " HEX, p, o, code, bits64);
+		} else if (strcmp(op, "exclude") == 0) {
+			PARSE(line, 4, "%*s " X64 " " X64 " " X64 " %d %*s %c", &p, &o, &code, &move);
+			hash_exclude_move(&table, &b, code, move);
+			printf("exclude " HEX " " HEX " " HEX " %d", p, o, code, move);
+		} else {
+			bad_line(line, "unknown operation");
+		}
+		printf(" " HEX "\n", table_checksum(&table));
+	}
+	if (have_table) hash_free(&table);
+}
+
 /*
  * A table for quick_count_game, laid out as Edax's gamehash_init lays it out (2^bits + 3
  * entries, all GAME_HASH_INIT) but allocated with room for every entry it initialises.
@@ -470,7 +553,7 @@ static void do_games(const uint64_t seed, const unsigned long n)
 static void driver_usage(void)
 {
 	fputs("usage: driver [-e EVAL_DAT] KIND [ARG] < COMMITTED_FILE > REGENERATED_FILE\n"
-	      "  KIND: flip moves stability last_flip score1 hash symmetry unique\n"
+	      "  KIND: flip moves stability last_flip score1 hash symmetry unique table_ops\n"
 	      "        eval eval_features shallow nws (these need -e EVAL_DAT)\n"
 	      "        perft MAX_DEPTH [plain|hashed [HASH_BITS]] (default hashed, 22 bits)\n"
 	      "        games SEED N (fresh positions: P O of N random games, no input)\n",
@@ -513,6 +596,7 @@ int main(int argc, char **argv)
 	else if (strcmp(kind, "eval_features") == 0) do_eval_features();
 	else if (strcmp(kind, "shallow") == 0) do_shallow();
 	else if (strcmp(kind, "nws") == 0) do_nws();
+	else if (strcmp(kind, "table_ops") == 0) do_table_ops();
 	else if (strcmp(kind, "perft") == 0) {
 		int max_depth, hashed = 1, bits = 22;
 		if (i >= argc) driver_usage();

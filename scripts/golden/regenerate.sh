@@ -104,7 +104,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 mkdir -p "$out/golden" "$out/nws" "$out/fforum"
-for kind in flip moves stability last_flip score1 hash symmetry unique eval eval_features shallow; do
+for kind in flip moves stability last_flip score1 hash symmetry unique table_ops eval eval_features shallow; do
     t=$(now)
     "$driver" -e "$eval_dat" "$kind" < "$root/tests/data/golden/$kind.txt" > "$out/golden/$kind.txt"
     report "golden/$kind.txt" "$root/tests/data/golden/$kind.txt" "$out/golden/$kind.txt" "$(elapsed "$t")"

@@ -15,13 +15,15 @@
 macro_rules! level_entries {
     ($isa:expr, $feat:ident, $P:ty) => {
         #[allow(unused_imports)]
-        use crate::dispatch::bodies::{batch as batch_body, board as board_body, eval as eval_body, search as search_body};
+        use crate::dispatch::bodies::{
+            batch as batch_body, board as board_body, eval as eval_body, search as search_body, table as table_body,
+        };
         #[allow(unused_imports)]
         use crate::dispatch::{Isa, Kernels};
         #[allow(unused_imports)]
         use crate::eval::{weights::INDEX_LEN, EkEval, EkEvalFeature, EkMove, EvalPrims};
         #[allow(unused_imports)]
-        use crate::hash_table::EkHashTable;
+        use crate::hash_table::{EkHashData, EkHashStore, EkHashTable};
         #[allow(unused_imports)]
         use crate::kernels::{masks::CORNERS, Prims};
         #[allow(unused_imports)]
@@ -48,7 +50,8 @@ macro_rules! level_entries {
             ek_board_symetry, ek_board_unique, ek_perft_stats, ek_eval_set, ek_eval_update, ek_eval_accumulate,
             ek_eval_accumulate_checked, ek_flip_batch, ek_board_next_batch, ek_count_last_flip_batch,
             ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame,
-            ek_solver_solve, ek_solver_solve_batch, ek_board_get_hash_code_batch, solver_solve,
+            ek_solver_solve, ek_solver_solve_batch, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
+            hash_feed, hash_exclude_move, solver_solve,
         };
 
         impl Level for $P {
@@ -343,6 +346,31 @@ macro_rules! level_entries {
                 best_moves: *mut i32,
             ) -> c_int {
                 unsafe { search_body::solve_batch_body::<$P>(solver, n, players, opponents, scores, best_moves) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn hash_get(
+                table: *mut EkHashTable, b: *const EkBoard, hash_code: u64, data: *mut EkHashData,
+            ) -> bool {
+                unsafe { table_body::hash_get_body(table, b, hash_code, data) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn hash_store(
+                table: *mut EkHashTable, b: *const EkBoard, hash_code: u64, store: *const EkHashStore,
+            ) {
+                unsafe { table_body::hash_store_body(table, b, hash_code, store, false) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn hash_force(
+                table: *mut EkHashTable, b: *const EkBoard, hash_code: u64, store: *const EkHashStore,
+            ) {
+                unsafe { table_body::hash_store_body(table, b, hash_code, store, true) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn hash_feed(
+                table: *mut EkHashTable, b: *const EkBoard, hash_code: u64, data: *const EkHashData,
+            ) {
+                unsafe { table_body::hash_feed_body(table, b, hash_code, data) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn hash_exclude_move(
+                table: *mut EkHashTable, b: *const EkBoard, hash_code: u64, mv: c_int,
+            ) {
+                unsafe { table_body::hash_exclude_move_body(table, b, hash_code, mv) }
             }
             pub(in crate::dispatch) unsafe extern "C" fn solver_solve(
                 solver: &EkSolver, b: &EkBoard, alpha: i32, beta: i32, out: &mut Result<EkSolveResult, SolveError>,

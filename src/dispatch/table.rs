@@ -4,7 +4,7 @@
 use super::{ensure_selected_from_c, Isa};
 use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
-use crate::hash_table::EkHashTable;
+use crate::hash_table::{EkHashData, EkHashStore, EkHashTable};
 use crate::solver::EkSolver;
 use crate::types::batch::{BatchIn, BatchOut};
 use crate::types::board::{EkBoard, UniqueBoard};
@@ -171,6 +171,16 @@ kernel_table! {
         ) -> c_int;
         /// `ek_board_get_hash_code_batch`.
         fn ek_board_get_hash_code_batch(n: usize, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
+        /// Edax's `hash_get` (src/ffi/edax_abi.rs).
+        fn hash_get(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, data: *mut EkHashData) -> bool;
+        /// Edax's `hash_store`.
+        fn hash_store(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, store: *const EkHashStore) -> ();
+        /// Edax's `hash_force`.
+        fn hash_force(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, store: *const EkHashStore) -> ();
+        /// Edax's `hash_feed`.
+        fn hash_feed(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, data: *const EkHashData) -> ();
+        /// Edax's `hash_exclude_move`.
+        fn hash_exclude_move(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, mv: c_int) -> ();
         /// The Rust API's `EkSolver::solve`: the solver's result or error in `out`.
         fn solver_solve(
             solver: &EkSolver,

@@ -5,7 +5,7 @@
 //! These are declared by Edax's headers (board.h, bit.h, hash.h), not by edax_kernels.h.
 
 use crate::dispatch::{c_dispatch, dispatch};
-use crate::hash_table::{self, EkHashTable};
+use crate::hash_table::{self, EkHashData, EkHashStore, EkHashTable};
 use crate::types::board::EkBoard;
 use core::ffi::c_int;
 
@@ -148,6 +148,87 @@ pub unsafe extern "C" fn hash_prefetch(table: *mut EkHashTable, hash_code: u64) 
     if let Some(t) = unsafe { table.as_ref() } {
         hash_table::prefetch(t, hash_code);
     }
+}
+
+/// `bool hash_get(HashTable*, const Board*, const uint64_t hash_code, HashData*)`: Edax's
+/// probe, under the library's entry locks (so that Edax's threads and the library's endgame
+/// search share the table safely: ek_nws_endgame). A NULL pointer (or a table without entries
+/// or locks) returns false and writes nothing.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
+#[no_mangle]
+pub unsafe extern "C" fn hash_get(
+    table: *mut EkHashTable,
+    board: *const EkBoard,
+    hash_code: u64,
+    data: *mut EkHashData,
+) -> bool {
+    // SAFETY: same contract as the entry's.
+    unsafe { c_dispatch::hash_get(table, board, hash_code, data) }
+}
+
+/// `void hash_store(HashTable*, const Board*, const uint64_t hash_code, const HashStore*)`:
+/// Edax's store, under the library's entry locks. A NULL pointer (or a table without entries
+/// or locks) does nothing.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
+#[no_mangle]
+pub unsafe extern "C" fn hash_store(
+    table: *mut EkHashTable,
+    board: *const EkBoard,
+    hash_code: u64,
+    store: *const EkHashStore,
+) {
+    // SAFETY: same contract as the entry's.
+    unsafe { c_dispatch::hash_store(table, board, hash_code, store) }
+}
+
+/// `void hash_force(HashTable*, const Board*, const uint64_t hash_code, const HashStore*)`:
+/// Edax's forced store, under the library's entry locks. A NULL pointer (or a table without
+/// entries or locks) does nothing.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
+#[no_mangle]
+pub unsafe extern "C" fn hash_force(
+    table: *mut EkHashTable,
+    board: *const EkBoard,
+    hash_code: u64,
+    store: *const EkHashStore,
+) {
+    // SAFETY: same contract as the entry's.
+    unsafe { c_dispatch::hash_force(table, board, hash_code, store) }
+}
+
+/// `void hash_feed(HashTable*, const Board*, const uint64_t hash_code, const HashData*)`:
+/// Edax's feed, under the library's entry locks. A NULL pointer (or a table without entries or
+/// locks) does nothing.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
+#[no_mangle]
+pub unsafe extern "C" fn hash_feed(
+    table: *mut EkHashTable,
+    board: *const EkBoard,
+    hash_code: u64,
+    data: *const EkHashData,
+) {
+    // SAFETY: same contract as the entry's.
+    unsafe { c_dispatch::hash_feed(table, board, hash_code, data) }
+}
+
+/// `void hash_exclude_move(HashTable*, const Board*, const uint64_t hash_code, const int move)`:
+/// Edax's move exclusion, under the library's entry lock (Edax takes none). A NULL pointer (or
+/// a table without entries or locks) does nothing.
+///
+/// # Safety
+/// Pointers are NULL or valid, as in Edax.
+#[no_mangle]
+pub unsafe extern "C" fn hash_exclude_move(table: *mut EkHashTable, board: *const EkBoard, hash_code: u64, mv: c_int) {
+    // SAFETY: same contract as the entry's.
+    unsafe { c_dispatch::hash_exclude_move(table, board, hash_code, mv) }
 }
 
 /// `int bit_count_64(const uint64_t)` (bit.h's `bit_count` macro calls it for 64-bit values).

@@ -36,8 +36,14 @@ pub unsafe extern "C" fn ek_solve_shallow(board: *const EkBoard, alpha: c_int, n
 /// `movelist_evaluate_fast` move order, the leaf search `ek_solve_shallow` at 7 empty squares or
 /// fewer), probing and storing `table` as Edax does, so that it adds to `*n_nodes` exactly what
 /// Edax adds to `search->n_nodes` and leaves the table as Edax would. `EkHashTable` has the
-/// layout of Edax's `HashTable`: pass `&search->hash_table`. Locks are taken as Edax takes them,
-/// so Edax's other threads may share the table.
+/// layout of Edax's `HashTable`: pass `&search->hash_table`. Threads may share the table when
+/// every access to it goes through the library: this search, and Edax's table functions as the
+/// library exports them (`hash_get`, `hash_store`, `hash_force`, `hash_feed` and
+/// `hash_exclude_move`, feature `edax-abi`; Edax built by scripts/edax-drop-in.sh calls them).
+/// The library locks each entry (`spin[i & spin_mask]` for the entry at index `i` of `hash`).
+/// Edax's own hash.c locks buckets, which overlap (an entry is a way of up to four), so it
+/// neither keeps two of its threads from writing one entry at once nor excludes the library:
+/// with Edax's own table functions, search on one thread.
 ///
 /// `stop` is polled at every node as Edax polls `search->stop`: once it is not 0, nodes return
 /// alpha at once and nothing more is stored (the score is then meaningless, as in Edax); NULL

@@ -1,15 +1,16 @@
-//! Edax 4.6's transposition table: its layout, `hash_prefetch`, and the `hash_get` and
-//! `hash_store` of the endgame search.
+//! Edax 4.6's transposition table: its layout, `hash_prefetch`, and `hash_get`, `hash_store`,
+//! `hash_force`, `hash_feed` and `hash_exclude_move`.
 //!
-//! The structs match Edax's `HashDraft`, `HashData`, `Hash`, `SpinLock` and `HashTable` field
+//! The structs match Edax's `HashDraft`, `HashData`, `HashStore`, `Hash`, `SpinLock` and `HashTable` field
 //! for field (default build: no collision or statistics counters, little-endian), so a pointer
-//! to an Edax `HashTable` can be passed as is. Probes and stores follow Edax's protocol, so
-//! that Edax's own threads can share the table: an entry is compared without its lock, then
-//! read or changed under the lock of its bucket.
+//! to an Edax `HashTable` can be passed as is. Probes and stores follow Edax's protocol (an
+//! entry is compared without a lock, then read or changed under a lock), with one change, so
+//! that threads can share the table: the lock is the entry's, not the bucket's (buckets
+//! overlap; `probe.rs` says why, RELIABILITY.md how it was found).
 
 mod probe;
 
-pub(crate) use probe::{get, store, Data, Store};
+pub(crate) use probe::{exclude_move, feed, force, get, store, Data, Store};
 
 use crate::types::board::EkBoard;
 use core::ffi::c_int;
@@ -70,6 +71,22 @@ pub struct EkHashData {
     pub move_: [i8; 2],
 }
 
+/// Edax's `HashStore`: the result of a search, as `hash_store` and `hash_force` record it.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct EkHashStore {
+    /// Search setting (the date is the entry's new date).
+    pub draft: EkHashDraft,
+    /// Lower end of the search window.
+    pub alpha: i8,
+    /// Upper end of the search window.
+    pub beta: i8,
+    /// The score found (fail-soft).
+    pub score: i8,
+    /// The best move found.
+    pub move_: i8,
+}
+
 /// Edax's `Hash`: one entry of the table.
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -93,7 +110,8 @@ pub struct EkSpinLock {
 pub struct EkHashTable {
     /// The entries: `hash_mask + HASH_N_WAY + 1` of them (Edax allocates that many).
     pub hash: *mut EkHash,
-    /// The locks: `spin_mask + 1` of them; the lock of a bucket is `spin[hash_code & spin_mask]`.
+    /// The locks: `spin_mask + 1` of them. The library locks the entry at index `i` of `hash`
+    /// with `spin[i & spin_mask]` (Edax's hash.c locks a bucket with `spin[hash_code & spin_mask]`).
     pub spin: *mut EkSpinLock,
     /// Number of entries.
     pub n_hash: u64,

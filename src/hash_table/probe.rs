@@ -1,7 +1,7 @@
 //! `hash_get` and `hash_store` of Edax's endgame search on an [`EkHashTable`], under Edax's
 //! locking protocol.
 
-use super::{EkHash, EkHashTable, EkSpinLock, HASH_N_WAY};
+use super::{EkHash, EkHashData, EkHashDraft, EkHashDraftBytes, EkHashStore, EkHashTable, HASH_N_WAY};
 use crate::types::board::EkBoard;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
@@ -82,6 +82,51 @@ impl Data {
         d
     }
 
+    /// Edax's `hash_reset` of an entry by the data `f` of `hash_feed`: the bounds narrow when
+    /// the depth and selectivity are the same (the cost and date become `f`'s), else `f`
+    /// replaces the data.
+    fn fed(self, f: Data) -> Data {
+        if (self.depth, self.selectivity) == (f.depth, f.selectivity) {
+            Data { cost: f.cost, date: f.date, lower: self.lower.max(f.lower), upper: self.upper.min(f.upper), ..self }
+        } else {
+            f
+        }
+    }
+
+    /// Edax's `hash_exclude_move`: move `mv` leaves the best moves, and the lower bound goes.
+    fn without_move(mut self, mv: i32) -> Data {
+        if i32::from(self.moves[0]) == mv {
+            self.moves = [self.moves[1], NO_MOVE];
+        } else if i32::from(self.moves[1]) == mv {
+            self.moves[1] = NO_MOVE;
+        }
+        self.lower = -SCORE_MAX;
+        self
+    }
+
+    /// The data of Edax's `HashData`.
+    pub fn from_edax(d: &EkHashData) -> Data {
+        // SAFETY: every field of the draft union is plain bytes.
+        let u1 = unsafe { d.draft.u1 };
+        let [m0, m1] = d.move_;
+        Data {
+            depth: u1.depth,
+            selectivity: u1.selectivity,
+            cost: u1.cost,
+            date: u1.date,
+            lower: d.lower,
+            upper: d.upper,
+            moves: [m0, m1],
+        }
+    }
+
+    /// Edax's `HashData` of the data.
+    pub fn to_edax(self) -> EkHashData {
+        let u1 =
+            EkHashDraftBytes { depth: self.depth, selectivity: self.selectivity, cost: self.cost, date: self.date };
+        EkHashData { draft: EkHashDraft { u1 }, lower: self.lower, upper: self.upper, move_: self.moves }
+    }
+
     /// Edax's `data_update` (same depth and selectivity: the bounds narrow) or `data_upgrade`
     /// (another search setting: the store's bounds replace them), then `data_new` when the
     /// bounds cross.
@@ -122,6 +167,24 @@ pub(crate) struct Store {
     pub mv: i8,
 }
 
+impl Store {
+    /// The store of Edax's `HashStore`.
+    pub fn from_edax(s: &EkHashStore) -> Store {
+        // SAFETY: every field of the draft union is plain bytes.
+        let u1 = unsafe { s.draft.u1 };
+        Store {
+            depth: u1.depth,
+            selectivity: u1.selectivity,
+            cost: u1.cost,
+            date: u1.date,
+            alpha: s.alpha,
+            beta: s.beta,
+            score: s.score,
+            mv: s.move_,
+        }
+    }
+}
+
 /// One entry, read and written with relaxed atomic accesses: Edax's threads read entries
 /// without their lock.
 #[derive(Clone, Copy)]
@@ -160,15 +223,33 @@ impl Entry {
     }
 }
 
-/// A held bucket lock (Edax's `spinlock_lock`), released when dropped (`spinlock_unlock`).
+/// The lock of one entry, held (Edax's `spinlock_lock`), released when dropped
+/// (`spinlock_unlock`).
+///
+/// The library locks entries, not buckets: the entry at index `i` has the lock
+/// `spin[i & spin_mask]`. Edax takes the lock of the bucket (`spin[hash_code & spin_mask]`),
+/// but buckets overlap: the entry at index `i` is way 0 of bucket `i`, way 1 of bucket `i - 1`,
+/// and so on. So two of Edax's threads writing one entry through two buckets, or one reading
+/// it through one bucket while another writes it through another, hold different locks, and an
+/// entry can end up with one store's board and another's bounds: a wrong bound for that board
+/// (RELIABILITY.md, "A wrong bound through a shared Edax table"). Under the entry's lock, every
+/// access to an entry excludes every other. Edax's own `hash.c` still locks buckets, so a table
+/// is shared safely when every access goes through the library: its endgame search and the
+/// Edax-named table functions (`hash_get`, `hash_store`, ...), which Edax linked to the library
+/// calls instead of its own (docs/edax-drop-in.md).
 struct Locked<'a>(&'a AtomicI32);
 
 impl Locked<'_> {
+    /// Takes the lock of the entry at `index`.
+    ///
     /// # Safety
-    /// `lock` is a valid `EkSpinLock` for the lifetime of the table.
-    unsafe fn new<'a>(lock: *mut EkSpinLock) -> Locked<'a> {
-        // SAFETY: valid by the caller's contract; Edax accesses the word atomically too.
-        let word = unsafe { AtomicI32::from_ptr(core::ptr::addr_of_mut!((*lock).lock)) };
+    /// As [`bucket`].
+    #[inline(always)]
+    unsafe fn entry(table: &EkHashTable, index: u64) -> Locked<'_> {
+        let id = index & u64::from(table.spin_mask);
+        // SAFETY: `id <= spin_mask`, so in bounds of `spin` (the caller's contract); Edax
+        // accesses the word atomically too.
+        let word = unsafe { AtomicI32::from_ptr(core::ptr::addr_of_mut!((*table.spin.add(id as usize)).lock)) };
         while word.swap(1, Ordering::Acquire) != 0 {
             while word.load(Ordering::Relaxed) != 0 {
                 core::hint::spin_loop();
@@ -184,16 +265,15 @@ impl Drop for Locked<'_> {
     }
 }
 
-/// The first entry of the bucket of `hash_code` and the bucket's lock.
+/// The index of the first entry of the bucket of `hash_code`, and that entry.
 ///
 /// # Safety
 /// `table` is a valid Edax table: `hash` holds `hash_mask + HASH_N_WAY + 1` entries, `spin`
 /// `spin_mask + 1` locks.
-unsafe fn bucket(table: &EkHashTable, hash_code: u64) -> (*mut EkHash, *mut EkSpinLock) {
-    // SAFETY (both): in bounds by the caller's contract.
-    let first = unsafe { table.hash.add((hash_code & table.hash_mask) as usize) };
-    let lock = unsafe { table.spin.add((hash_code & table.spin_mask as u64) as usize) };
-    (first, lock)
+unsafe fn bucket(table: &EkHashTable, hash_code: u64) -> (u64, *mut EkHash) {
+    let index = hash_code & table.hash_mask;
+    // SAFETY: in bounds by the caller's contract.
+    (index, unsafe { table.hash.add(index as usize) })
 }
 
 /// Edax's `hash_get`: the data of board `b` when one of the ways of its bucket holds it; its
@@ -204,13 +284,13 @@ unsafe fn bucket(table: &EkHashTable, hash_code: u64) -> (*mut EkHash, *mut EkSp
 #[inline(always)]
 pub(crate) unsafe fn get(table: &EkHashTable, b: EkBoard, hash_code: u64) -> Option<Data> {
     // SAFETY: the caller's contract.
-    let (first, lock) = unsafe { bucket(table, hash_code) };
+    let (index, first) = unsafe { bucket(table, hash_code) };
     for i in 0..HASH_N_WAY {
-        // SAFETY (block): way i of a bucket in bounds; the lock is valid.
+        // SAFETY (block): way i of a bucket in bounds; its locks are valid.
         unsafe {
             let e = Entry(first.add(i));
             if e.holds(b) {
-                let _held = Locked::new(lock);
+                let _held = Locked::entry(table, index + i as u64);
                 if e.holds(b) {
                     let d = e.data();
                     e.set_data(Data { date: table.date, ..d });
@@ -230,36 +310,92 @@ pub(crate) unsafe fn get(table: &EkHashTable, b: EkBoard, hash_code: u64) -> Opt
 #[inline(always)]
 pub(crate) unsafe fn store(table: &EkHashTable, b: EkBoard, hash_code: u64, s: &Store) {
     // SAFETY: the caller's contract.
-    let (first, lock) = unsafe { bucket(table, hash_code) };
-    let mut worst = Entry(first);
+    unsafe { update_or_replace(table, b, hash_code, |d| d.merged(s), Data::new(s)) }
+}
+
+/// Edax's `hash_force`: the search result `s` replaces what the way holding `b` knew, or
+/// else the way with the smallest draft.
+///
+/// # Safety
+/// As [`bucket`].
+pub(crate) unsafe fn force(table: &EkHashTable, b: EkBoard, hash_code: u64, s: &Store) {
+    let new = Data::new(s);
+    // SAFETY: the caller's contract.
+    unsafe { update_or_replace(table, b, hash_code, |_| new, new) }
+}
+
+/// Edax's `hash_feed`: the data `d` narrows or replaces what the way holding `b` knew, or else
+/// goes into the way with the smallest draft.
+///
+/// # Safety
+/// As [`bucket`].
+pub(crate) unsafe fn feed(table: &EkHashTable, b: EkBoard, hash_code: u64, d: Data) {
+    // SAFETY: the caller's contract.
+    unsafe { update_or_replace(table, b, hash_code, |old| old.fed(d), d) }
+}
+
+/// Edax's `hash_exclude_move`: in the first way holding `b`, move `mv` stops being a best
+/// move and the lower bound is forgotten.
+///
+/// # Safety
+/// As [`bucket`].
+pub(crate) unsafe fn exclude_move(table: &EkHashTable, b: EkBoard, hash_code: u64, mv: i32) {
+    // SAFETY: the caller's contract.
+    let (index, first) = unsafe { bucket(table, hash_code) };
     for i in 0..HASH_N_WAY {
-        // SAFETY (block): way i of a bucket in bounds; the lock is valid.
+        // SAFETY (block): way i of a bucket in bounds; its lock is valid.
         unsafe {
             let e = Entry(first.add(i));
             if e.holds(b) {
-                let _held = Locked::new(lock);
+                let _held = Locked::entry(table, index + i as u64);
                 if e.holds(b) {
-                    e.set_data(e.data().merged(s));
-                    return;
+                    e.set_data(e.data().without_move(mv));
                 }
-            }
-            if worst.data().draft_key() > e.data().draft_key() {
-                worst = e;
+                return;
             }
         }
     }
-    // SAFETY: a way of the bucket; the lock is valid.
+}
+
+/// The body of Edax's `hash_store`, `hash_force` and `hash_feed`: `update` changes the data of
+/// the way holding `b`; when none does, the way with the smallest draft gets `b` and `new`.
+///
+/// # Safety
+/// As [`bucket`].
+#[inline(always)]
+unsafe fn update_or_replace(table: &EkHashTable, b: EkBoard, hash_code: u64, update: impl Fn(Data) -> Data, new: Data) {
+    // SAFETY: the caller's contract.
+    let (index, first) = unsafe { bucket(table, hash_code) };
+    let mut worst = 0;
+    for i in 0..HASH_N_WAY {
+        // SAFETY (block): ways i and worst of a bucket in bounds; their locks are valid.
+        unsafe {
+            let e = Entry(first.add(i));
+            if e.holds(b) {
+                let _held = Locked::entry(table, index + i as u64);
+                if e.holds(b) {
+                    e.set_data(update(e.data()));
+                    return;
+                }
+            }
+            if Entry(first.add(worst)).data().draft_key() > e.data().draft_key() {
+                worst = i;
+            }
+        }
+    }
+    // SAFETY: a way of the bucket; its lock is valid.
     unsafe {
-        let _held = Locked::new(lock);
-        worst.set_board(b);
-        worst.set_data(Data::new(s));
+        let _held = Locked::entry(table, index + worst as u64);
+        let e = Entry(first.add(worst));
+        e.set_board(b);
+        e.set_data(new);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash_table::{EkHashData, EkHashDraft};
+    use crate::hash_table::{EkHashData, EkHashDraft, EkSpinLock};
     use core::mem::{align_of, offset_of, size_of};
 
     #[test]

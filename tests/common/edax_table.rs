@@ -5,7 +5,8 @@ use edax_kernels::{EkBoard, EkHash, EkHashData, EkHashDraft, EkHashTable, EkSpin
 
 /// An Edax-layout transposition table owned by a test: the `hash_mask + HASH_N_WAY + 1` entries
 /// Edax's `hash_cleanup` initialises (hash_mask = 2^bits - 1), each as it leaves them (no board,
-/// bounds -127 and 127, no moves, draft 0), and 256 locks.
+/// bounds -127 and 127, no moves, draft 0), and 256 locks (or as many as [`EdaxTable::with_locks`]
+/// asks).
 pub struct EdaxTable {
     entries: Vec<EkHash>,
     locks: Vec<EkSpinLock>,
@@ -14,20 +15,26 @@ pub struct EdaxTable {
 
 impl EdaxTable {
     pub fn new(bits: u32, date: u8) -> Box<EdaxTable> {
+        EdaxTable::with_locks(bits, 256, date)
+    }
+
+    /// A table of 2^bits entries and `n_locks` locks (`spin_mask` = `n_locks - 1`, as in Edax,
+    /// which has 256 per CPU).
+    pub fn with_locks(bits: u32, n_locks: u32, date: u8) -> Box<EdaxTable> {
         let size = 1usize << bits;
         let entry = EkHash {
             board: EkBoard::new(0, 0),
             data: EkHashData { draft: EkHashDraft { u4: 0 }, lower: -127, upper: 127, move_: [65, 65] },
         };
         let mut entries = vec![entry; size + HASH_N_WAY];
-        let mut locks: Vec<EkSpinLock> = (0..256).map(|_| EkSpinLock::default()).collect();
+        let mut locks: Vec<EkSpinLock> = (0..n_locks).map(|_| EkSpinLock::default()).collect();
         let table = EkHashTable {
             hash: entries.as_mut_ptr(),
             spin: locks.as_mut_ptr(),
             n_hash: size as u64,
             hash_mask: size as u64 - 1,
-            spin_mask: 255,
-            n_spin: 256,
+            spin_mask: n_locks - 1,
+            n_spin: n_locks,
             date,
         };
         Box::new(EdaxTable { entries, locks, table })
@@ -44,6 +51,11 @@ impl EdaxTable {
             }
         }
         h
+    }
+
+    /// The entries, as the searches left them (no search may be running).
+    pub fn entries(&self) -> &[EkHash] {
+        &self.entries
     }
 
     /// Whether no lock is held (every search releases what it takes).

@@ -7,3 +7,4 @@ pub(crate) mod batch;
 pub(crate) mod board;
 pub(crate) mod eval;
 pub(crate) mod search;
+pub(crate) mod table;
