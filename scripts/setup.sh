@@ -5,6 +5,7 @@
 #   scripts/setup.sh --bench  only what the main job (scripts/bench.sh) needs: a C compiler,
 #                             binutils and Python (the synthetic eval.dat)
 set -euo pipefail
+cd "$(dirname "$0")/.."
 bench_only=0
 case "${1:-}" in
     --bench) bench_only=1 ;;
@@ -18,43 +19,71 @@ install() {
     $sudo apt-get update -qq || true
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
 }
-need=()
-command -v cc >/dev/null || need+=(gcc)
-command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
-command -v python3 >/dev/null || need+=(python3)
-if [ "$bench_only" = 1 ]; then
+# What is missing, as the Debian packages that bring it: each check is the one the tests make
+# (the command they run, or the finder they source), so that what setup calls present is what
+# the tests find. Run again after installing: a check still failing then stops setup.
+# shellcheck source=cross/find-wine.sh
+source scripts/cross/find-wine.sh
+missing() { # [--bench]
+    local need=()
+    command -v cc >/dev/null || need+=(gcc)
+    command -v readelf >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null || need+=(binutils)
+    command -v python3 >/dev/null || need+=(python3)
+    if [ "${1:-}" = --bench ]; then echo "${need[*]}"; return; fi
+    command -v c++ >/dev/null || need+=(g++)
+    # The CMake build and its tests (scripts/test-cmake.sh): cmake, pkg-config, readelf and nm;
+    # tests/exports.rs reads the shared library's symbols and machine code with nm and objdump.
+    command -v cmake >/dev/null || need+=(cmake)
+    command -v pkg-config >/dev/null || need+=(pkg-config)
+    # bindgen (the criterion benchmarks' declarations of the C reference) needs libclang, which
+    # it looks for in these directories.
+    ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
+    # The bindings' tests (bindings/test.sh): mono for C# and nuget to pack and install its
+    # package, a JDK with jni.h (javac, jar and java) for Java, Python with venv; strip
+    # (binutils, above) for the packages.
+    command -v mcs >/dev/null || need+=(mono-mcs)
+    command -v mono >/dev/null || need+=(mono-runtime)
+    command -v nuget >/dev/null || need+=(nuget)
+    { command -v javac >/dev/null && command -v jar >/dev/null && command -v java >/dev/null &&
+        [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
+        need+=(openjdk-17-jdk-headless)
+    python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+    # The other platforms (scripts/test-cross.sh): Windows x86-64 with MinGW (gcc, g++ and the
+    # posix-threads variants; cargo links with the plain gcc) run under Wine (found as
+    # scripts/cross/wine-env.sh finds it); Linux ARM64 with the cross gcc and g++, run under
+    # qemu-aarch64; clang reads the header as MSVC does; llvm-dlltool makes the DLL's MSVC
+    # import library.
+    command -v x86_64-w64-mingw32-gcc-posix >/dev/null && command -v x86_64-w64-mingw32-gcc >/dev/null ||
+        need+=(gcc-mingw-w64-x86-64)
+    command -v x86_64-w64-mingw32-g++-posix >/dev/null || need+=(g++-mingw-w64-x86-64)
+    # wine64 is the loader; wine brings the commands (Debian recommends it, but an image that
+    # installs no recommended packages lacks it: find-wine.sh then runs the loader directly).
+    (ek_find_wine) || need+=(wine64 wine)
+    command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
+    command -v aarch64-linux-gnu-g++ >/dev/null || need+=(g++-aarch64-linux-gnu)
+    command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
+    command -v clang >/dev/null || need+=(clang)
+    command -v llvm-dlltool >/dev/null || need+=(llvm)
+    echo "${need[*]}"
+}
+# Installs what `missing` names, then checks that nothing is missing any more.
+install_missing() { # [--bench]
+    local need
+    read -r -a need <<<"$(missing "$@")"
     install "${need[@]}"
+    local still
+    still=$(missing "$@")
+    if [ -n "$still" ]; then
+        echo "setup: FAILED: installed what was missing, but the tests' checks still fail for: $still" >&2
+        exit 1
+    fi
+}
+if [ "$bench_only" = 1 ]; then
+    install_missing --bench
     echo "setup (bench): ok"
     exit 0
 fi
-command -v c++ >/dev/null || need+=(g++)
-# The CMake build and its tests (scripts/test-cmake.sh): cmake, pkg-config, readelf and nm;
-# tests/exports.rs reads the shared library's symbols and machine code with nm and objdump.
-command -v cmake >/dev/null || need+=(cmake)
-command -v pkg-config >/dev/null || need+=(pkg-config)
-# bindgen (the criterion benchmarks' declarations of the C reference) needs libclang.
-ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || need+=(libclang-dev)
-# The bindings' tests (bindings/test.sh): mono for C# and nuget to pack and install its package, a
-# JDK with jni.h (and jar) for Java, Python with venv; strip (binutils, above) for the packages.
-command -v mcs >/dev/null || need+=(mono-mcs)
-command -v mono >/dev/null || need+=(mono-runtime)
-command -v nuget >/dev/null || need+=(nuget)
-{ command -v javac >/dev/null && [ -f "$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")/include/jni.h" ]; } ||
-    need+=(openjdk-17-jdk-headless)
-python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
-# The other platforms (scripts/test-cross.sh): Windows x86-64 with MinGW (gcc, g++ and the
-# posix-threads variants) run under Wine; Linux ARM64 with the cross gcc and g++, run under
-# qemu-aarch64; clang reads the header as MSVC does; llvm-dlltool makes the DLL's MSVC import
-# library.
-command -v x86_64-w64-mingw32-gcc-posix >/dev/null || need+=(gcc-mingw-w64-x86-64)
-command -v x86_64-w64-mingw32-g++-posix >/dev/null || need+=(g++-mingw-w64-x86-64)
-command -v wine64 >/dev/null || [ -x /usr/lib/wine/wine64 ] || need+=(wine64)
-command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
-command -v aarch64-linux-gnu-g++ >/dev/null || need+=(g++-aarch64-linux-gnu)
-command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
-command -v clang >/dev/null || need+=(clang)
-command -v llvm-dlltool >/dev/null || need+=(llvm)
-install "${need[@]}"
+install_missing
 # Debian's arm64 packages, for an ARM64 CPython run under qemu (scripts/cross/arm64-python.sh,
 # the aarch64 wheel's test): downloaded and unpacked there, never installed.
 if ! dpkg --print-foreign-architectures | grep -qx arm64; then
@@ -73,7 +102,6 @@ done
 # install the binding's wheel into.
 venv=target/bindings/pyenv
 wheelhouse=target/bindings/wheelhouse
-cd "$(dirname "$0")/.."
 if ! "$venv/bin/python" -c 'import numpy, pytest, maturin, auditwheel' >/dev/null 2>&1; then
     echo "installing maturin, auditwheel, numpy and pytest into $venv"
     python3 -m venv "$venv"
