@@ -1322,6 +1322,154 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             }
         },
     ),
+    ("ek_solver_solve_many", "NULL solver, or n > 0 and NULL players, opponents or scores", "`EK_ERR_NULL`, nothing written", || {
+        let s = new_solver();
+        let b = shallow_position();
+        let (mut score, mut mv, mut nodes, mut status) = (99, 99, 99u64, 99);
+        let (p, o, sc): (*const u64, *const u64, *mut i32) = (&b.player, &b.opponent, &mut score);
+        let (m, n, st): (*mut i32, *mut u64, *mut i32) = (&mut mv, &mut nodes, &mut status);
+        let none = core::ptr::null();
+        // SAFETY: live one-element arrays or NULL.
+        unsafe {
+            assert_eq!(ek_solver_solve_many(core::ptr::null_mut(), 1, p, o, -64, 64, sc, m, n, st), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve_many(s, 1, none, o, -64, 64, sc, m, n, st), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve_many(s, 1, p, none, -64, 64, sc, m, n, st), EK_ERR_NULL);
+            assert_eq!(ek_solver_solve_many(s, 1, p, o, -64, 64, core::ptr::null_mut(), m, n, st), EK_ERR_NULL);
+            ek_solver_free(s);
+        }
+        assert_eq!((score, mv, nodes, status), (99, 99, 99, 99));
+    }),
+    ("ek_solver_solve_many", "NULL best_moves, nodes or status", "allowed: not written", || {
+        let s = new_solver();
+        let b = shallow_position();
+        let (mut score, mut out) = (99, EkSolveResult::default());
+        let nul = core::ptr::null_mut();
+        // SAFETY: live one-element arrays, NULL optional outputs.
+        unsafe {
+            assert_eq!(ek_solver_solve_many(s, 1, &b.player, &b.opponent, -64, 64, &mut score, nul, core::ptr::null_mut(), nul), EK_OK);
+            assert_eq!(ek_solver_solve(s, &b, -64, 64, &mut out), EK_OK);
+            ek_solver_free(s);
+        }
+        assert_eq!(score, out.score);
+    }),
+    ("ek_solver_solve_many", "window not -64 <= alpha < beta <= 64", "`EK_ERR_RANGE`, nothing written", || {
+        let s = new_solver();
+        let b = shallow_position();
+        for (alpha, beta) in [(-65, 64), (-64, 65), (3, 3), (4, 3), (i32::MIN, i32::MAX)] {
+            let (mut score, mut mv, mut nodes, mut status) = (99, 99, 99u64, 99);
+            // SAFETY: live one-element arrays.
+            unsafe {
+                let r = ek_solver_solve_many(s, 1, &b.player, &b.opponent, alpha, beta, &mut score, &mut mv, &mut nodes, &mut status);
+                assert_eq!(r, EK_ERR_RANGE, "({alpha}, {beta})");
+            }
+            assert_eq!((score, mv, nodes, status), (99, 99, 99, 99), "({alpha}, {beta})");
+        }
+        // SAFETY: a live solver, freed once.
+        unsafe { ek_solver_free(s) };
+    }),
+    (
+        "ek_solver_solve_many",
+        "overlap at position i",
+        "`EK_ERR_RANGE`; status[i] `EK_ERR_RANGE`, scores[i] `EK_SCORE_NONE`, best_moves[i] `EK_NOMOVE`; every other position solved",
+        || {
+            let s = new_solver();
+            let good = shallow_position();
+            let mut exact = EkSolveResult::default();
+            let ps = [good.player, 3, good.player];
+            let os = [good.opponent, 1, good.opponent];
+            let (mut scores, mut moves, mut nodes, mut status) = ([99; 3], [99; 3], [99u64; 3], [99; 3]);
+            // SAFETY: live arrays of 3 elements.
+            unsafe {
+                assert_eq!(ek_solver_solve(s, &good, -64, 64, &mut exact), EK_OK);
+                let r = ek_solver_solve_many(
+                    s, 3, ps.as_ptr(), os.as_ptr(), -64, 64, scores.as_mut_ptr(), moves.as_mut_ptr(),
+                    nodes.as_mut_ptr(), status.as_mut_ptr(),
+                );
+                assert_eq!(r, EK_ERR_RANGE);
+                ek_solver_free(s);
+            }
+            assert_eq!(status, [EK_OK, EK_ERR_RANGE, EK_OK]);
+            assert_eq!((scores[1], moves[1], nodes[1]), (EK_SCORE_NONE, EK_NOMOVE, 0));
+            assert_eq!((scores[0], moves[0]), (exact.score, exact.best_move));
+            assert_eq!(scores[2], exact.score);
+        },
+    ),
+    (
+        "ek_solver_solve_many",
+        "stopped (stop or node limit)",
+        "`EK_ERR_STOPPED`; the positions not solved have status `EK_ERR_STOPPED` and scores `EK_SCORE_NONE`",
+        || {
+            let (good, slow) = (shallow_position(), slow_position());
+            let mut exact = EkSolveResult::default();
+            for threads in [1, 2] {
+                let s = new_solver();
+                let ps = [good.player, slow.player, good.player, good.player];
+                let os = [good.opponent, slow.opponent, good.opponent, good.opponent];
+                let (mut scores, mut moves, mut nodes, mut status) = ([99; 4], [99; 4], [99u64; 4], [99; 4]);
+                // SAFETY: live arrays of 4 elements.
+                unsafe {
+                    assert_eq!(ek_solver_solve(s, &good, -64, 64, &mut exact), EK_OK);
+                    assert!(exact.nodes < 1000, "the short position must finish under the limit");
+                    assert_eq!(ek_solver_set_threads(s, threads), EK_OK);
+                    assert_eq!(ek_solver_set_node_limit(s, 1000), EK_OK);
+                    let r = ek_solver_solve_many(
+                        s, 4, ps.as_ptr(), os.as_ptr(), -64, 64, scores.as_mut_ptr(), moves.as_mut_ptr(),
+                        nodes.as_mut_ptr(), status.as_mut_ptr(),
+                    );
+                    assert_eq!(r, EK_ERR_STOPPED);
+                    ek_solver_free(s);
+                }
+                assert_eq!((status[1], scores[1], moves[1], nodes[1]), (EK_ERR_STOPPED, EK_SCORE_NONE, EK_NOMOVE, 0));
+                for i in [0, 2, 3] {
+                    let solved = (EK_OK, exact.score);
+                    let not = (EK_ERR_STOPPED, EK_SCORE_NONE);
+                    assert!([solved, not].contains(&(status[i], scores[i])), "{threads} threads, {i}: {} {}", status[i], scores[i]);
+                }
+                if threads == 1 {
+                    // One thread goes in order: the first is solved, the ones after the stop are not.
+                    assert_eq!(status, [EK_OK, EK_ERR_STOPPED, EK_ERR_STOPPED, EK_ERR_STOPPED]);
+                }
+            }
+        },
+    ),
+    ("ek_solver_solve_many", "another solve running on the solver", "`EK_ERR_BUSY`, nothing written", || {
+        let s = new_solver();
+        let slow = slow_position();
+        let good = shallow_position();
+        let shared = s as usize;
+        let started = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let t = scope.spawn(|| {
+                let mut out = EkSolveResult::default();
+                started.store(true, std::sync::atomic::Ordering::SeqCst);
+                // SAFETY: a live solver, shared: the library allows one solve and refuses others.
+                unsafe { ek_solver_solve(shared as *mut EkSolver, &slow, -64, 64, &mut out) }
+            });
+            while !started.load(std::sync::atomic::Ordering::SeqCst) {
+                std::thread::yield_now();
+            }
+            let (mut score, mut status) = (99, 99);
+            let nul = core::ptr::null_mut();
+            // Until the other solve holds the solver, this one may run (and then succeed).
+            for _ in 0..1000 {
+                // SAFETY: live one-element arrays.
+                let r = unsafe {
+                    ek_solver_solve_many(shared as *mut EkSolver, 1, &good.player, &good.opponent, -64, 64, &mut score, nul, core::ptr::null_mut(), &mut status)
+                };
+                if r == EK_ERR_BUSY {
+                    assert_eq!((score, status), (99, 99), "written while busy");
+                    break;
+                }
+                (score, status) = (99, 99);
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            // SAFETY: a live solver; stops the slow solve.
+            unsafe { ek_solver_stop(shared as *mut EkSolver) };
+            assert_eq!(t.join().unwrap(), EK_ERR_STOPPED);
+        });
+        // SAFETY: a live solver, freed once.
+        unsafe { ek_solver_free(s) };
+    }),
 ];
 
 /// A batch function in one shape: `call(n, xs, ps, os, out0, out1)` (arguments it does not take

@@ -222,6 +222,74 @@ fn batch_equals_single_calls() {
     unsafe { ek_solver_free(batch) };
 }
 
+/// `ek_solver_solve_many` on windows (full, the proof windows (-1, 1) and (-3, 3), and one
+/// null window) gives, on one thread, exactly the answers of one `ek_solver_solve` per position
+/// on the same window (two solvers given the same sequence, whose tables evolve alike), and on
+/// two threads the same exact scores with a move reaching each, and bounds on the same side;
+/// positions whose bitboards overlap are reported and skipped, the others still solved.
+#[test]
+fn solve_many_on_windows_equals_single_calls() {
+    let mut boards = random_positions_where(0x3A17, 1_500, |b| (b.player | b.opponent).count_zeros() <= 14);
+    boards[700] = EkBoard::new(3, 1); // overlap
+    let (ps, os): (Vec<u64>, Vec<u64>) = boards.iter().map(|b| (b.player, b.opponent)).unzip();
+    for threads in [1, 2] {
+        for (alpha, beta) in [(-64, 64), (-1, 1), (-3, 3), (0, 1)] {
+            let n = boards.len();
+            let (mut scores, mut moves, mut nodes, mut status) =
+                (vec![99; n], vec![99; n], vec![99u64; n], vec![99; n]);
+            let many = ek_solver_new(16);
+            let single = EkSolver::new(16).expect("a table");
+            // SAFETY: a live solver and arrays of n elements.
+            let r = unsafe {
+                assert_eq!(ek_solver_set_threads(many, threads), EK_OK);
+                ek_solver_solve_many(
+                    many,
+                    n,
+                    ps.as_ptr(),
+                    os.as_ptr(),
+                    alpha,
+                    beta,
+                    scores.as_mut_ptr(),
+                    moves.as_mut_ptr(),
+                    nodes.as_mut_ptr(),
+                    status.as_mut_ptr(),
+                )
+            };
+            assert_eq!(r, EK_ERR_RANGE, "the overlapping position is reported");
+            for (i, b) in boards.iter().enumerate() {
+                if i == 700 {
+                    assert_eq!((status[i], scores[i], moves[i], nodes[i]), (EK_ERR_RANGE, EK_SCORE_NONE, EK_NOMOVE, 0));
+                    continue;
+                }
+                assert_eq!(status[i], EK_OK, "{b:?}");
+                let one = single.solve(b, alpha, beta).expect("solved");
+                if threads == 1 {
+                    assert_eq!(
+                        (scores[i], moves[i], nodes[i]),
+                        (one.score, one.best_move, one.nodes),
+                        "{b:?} ({alpha}, {beta})"
+                    );
+                } else if alpha < one.score && one.score < beta {
+                    assert_eq!(scores[i], one.score, "{b:?} ({alpha}, {beta})");
+                    assert_eq!(move_score(b, moves[i]), one.score, "{b:?}: move {}", moves[i]);
+                } else {
+                    // Fail-soft bounds depend on the table: the same side of the window.
+                    let side = |s: i32| (s <= alpha, s >= beta);
+                    assert_eq!(
+                        side(scores[i]),
+                        side(one.score),
+                        "{b:?} ({alpha}, {beta}): {} and {}",
+                        scores[i],
+                        one.score
+                    );
+                }
+            }
+            // SAFETY: made by ek_solver_new, not in use.
+            unsafe { ek_solver_free(many) };
+        }
+    }
+}
+
 /// A solve stopped from another thread returns `SolveError::Stopped` (and the solver works
 /// again afterwards); a second solve while one runs is refused with `SolveError::Busy`.
 #[test]

@@ -50,7 +50,7 @@ macro_rules! level_entries {
             ek_board_symetry, ek_board_unique, ek_perft_stats, ek_eval_set, ek_eval_update, ek_eval_accumulate,
             ek_eval_accumulate_checked, ek_flip_batch, ek_board_next_batch, ek_count_last_flip_batch,
             ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame,
-            ek_solver_solve, ek_solver_solve_batch, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
+            ek_solver_solve, ek_solver_solve_batch, ek_solver_solve_many, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
             hash_feed, hash_exclude_move, solver_solve,
         };
 
@@ -346,6 +346,17 @@ macro_rules! level_entries {
                 best_moves: *mut i32,
             ) -> c_int {
                 unsafe { search_body::solve_batch_body::<$P>(solver, n, players, opponents, scores, best_moves) }
+            }
+            #[allow(clippy::too_many_arguments)]
+            pub(in crate::dispatch) unsafe extern "C" fn ek_solver_solve_many(
+                solver: *mut EkSolver, n: usize, players: *const u64, opponents: *const u64, alpha: c_int, beta: c_int,
+                scores: *mut i32, best_moves: *mut i32, nodes: *mut u64, status: *mut i32,
+            ) -> c_int {
+                unsafe {
+                    search_body::solve_many_body::<$P>(
+                        solver, n, players, opponents, (alpha, beta), scores, best_moves, nodes, status,
+                    )
+                }
             }
             pub(in crate::dispatch) unsafe extern "C" fn hash_get(
                 table: *mut EkHashTable, b: *const EkBoard, hash_code: u64, data: *mut EkHashData,

@@ -169,6 +169,19 @@ kernel_table! {
             scores: *mut i32,
             best_moves: *mut i32
         ) -> c_int;
+        /// `ek_solver_solve_many`.
+        fn ek_solver_solve_many(
+            solver: *mut EkSolver,
+            n: usize,
+            players: *const u64,
+            opponents: *const u64,
+            alpha: c_int,
+            beta: c_int,
+            scores: *mut i32,
+            best_moves: *mut i32,
+            nodes: *mut u64,
+            status: *mut i32
+        ) -> c_int;
         /// `ek_board_get_hash_code_batch`.
         fn ek_board_get_hash_code_batch(n: usize, ps: *const u64, os: *const u64, out: *mut u64) -> c_int;
         /// Edax's `hash_get` (src/ffi/edax_abi.rs).

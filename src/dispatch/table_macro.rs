@@ -49,7 +49,7 @@ macro_rules! kernel_table {
                 /// # Safety
                 /// The C export's contract (its pointer arguments).
                 #[inline(always)]
-                #[allow(dead_code)]
+                #[allow(dead_code, clippy::too_many_arguments)]
                 pub(crate) unsafe fn $cname(&self, $($carg: $cty),*) -> $cret {
                     // SAFETY: the CPU supports the level (as above); the caller keeps the
                     // export's contract.
@@ -85,6 +85,8 @@ macro_rules! kernel_table {
                     }
                 )*
                 $(
+                    // The C signature decides the arguments.
+                    #[allow(clippy::too_many_arguments)]
                     pub(super) unsafe extern "C" fn $cname($($carg: $cty),*) -> $cret {
                         ensure_selected_from_c();
                         // SAFETY: the caller keeps the export's contract.
@@ -120,6 +122,7 @@ macro_rules! kernel_table {
                 /// # Safety
                 /// The C export's contract (its pointer arguments).
                 #[inline(always)]
+                #[allow(clippy::too_many_arguments)]
                 pub(crate) unsafe fn $cname($($carg: $cty),*) -> $cret {
                     let ptr = slot::$cname.load(Relaxed);
                     // SAFETY: as in `dispatch`: a trampoline or a supported entry of this type.

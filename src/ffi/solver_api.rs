@@ -132,9 +132,9 @@ pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nod
 /// 1 is the default). The scores are those of one thread; the best move may be another move
 /// with the same score, and the nodes differ from run to run. A solve spreads one position over
 /// the threads (positions with 16 or more empty squares; smaller ones use one thread), and
-/// `ek_solver_solve_batch` gives each thread whole positions. Stop, node limit and `EK_ERR_BUSY`
-/// apply as with one thread (the node limit counts every thread's nodes; in a batch, each
-/// position's). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` (n_threads out of range; the
+/// `ek_solver_solve_batch` and `ek_solver_solve_many` give each thread whole positions. Stop,
+/// node limit and `EK_ERR_BUSY` apply as with one thread (the node limit counts every thread's
+/// nodes; in a batch, each position's). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` (n_threads out of range; the
 /// setting is unchanged).
 ///
 /// # Safety
@@ -265,4 +265,49 @@ pub unsafe extern "C" fn ek_solver_solve_batch(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_solver_solve_batch(solver, n, players, opponents, scores, best_moves) }
+}
+
+/// Solves `n` positions (`players[i]` to move against `opponents[i]`) on the window
+/// (alpha, beta), -64 <= alpha < beta <= 64, and reports each one: the proof work's call
+/// (windows such as (-1, 1) or (-3, 3) label wins, draws and losses with far fewer nodes than
+/// exact scores). For each position `i`, on return:
+/// - `status[i]` is `EK_OK` when it was solved: `scores[i]` is its score as `ek_solver_solve`
+///   gives it on that window (exact inside it, else a fail-soft bound), `best_moves[i]` a move
+///   reaching it (as `ek_solver_solve`'s), `nodes[i]` the nodes searched;
+/// - `EK_ERR_RANGE` when its bitboards overlap (not searched; the others are still solved);
+/// - `EK_ERR_STOPPED` when `ek_solver_stop` or the node limit (per position) stopped the call
+///   before it was solved.
+///
+/// Unsolved positions get `scores[i] = EK_SCORE_NONE`, `best_moves[i] = EK_NOMOVE` and
+/// `nodes[i] = 0`, so even without `status` they are told apart. `best_moves`, `nodes` and
+/// `status` may be NULL (not written). With several threads (`ek_solver_set_threads`), each
+/// thread solves whole positions, so the positions solved before a stop need not be the first
+/// ones.
+///
+/// Returns `EK_OK` when every position was solved; `EK_ERR_STOPPED` when the call was stopped;
+/// else `EK_ERR_RANGE` when some positions overlap. Nothing is written when it returns
+/// `EK_ERR_NULL` (NULL solver, or n > 0 and NULL `players`, `opponents` or `scores`),
+/// `EK_ERR_RANGE` for a bad window, or `EK_ERR_BUSY`. n == 0 returns `EK_OK` (after the window
+/// check).
+///
+/// # Safety
+/// `solver` NULL or live; each non-NULL array must hold `n` elements (outputs writable).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the C signature
+pub unsafe extern "C" fn ek_solver_solve_many(
+    solver: *mut EkSolver,
+    n: usize,
+    players: *const u64,
+    opponents: *const u64,
+    alpha: c_int,
+    beta: c_int,
+    scores: *mut i32,
+    best_moves: *mut i32,
+    nodes: *mut u64,
+    status: *mut i32,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    unsafe {
+        c_dispatch::ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, best_moves, nodes, status)
+    }
 }

@@ -193,25 +193,33 @@ impl Held<'_> {
         }
     }
 
-    /// Solves `boards` (bitboards not overlapping) exactly, each by one thread, the solver's
-    /// threads taking them in turn: `out(i, result)` for each one solved, from this thread.
-    /// On a stop, the positions solved before it are reported (not necessarily a prefix).
+    /// Solves `boards` on the window `(alpha, beta)` (valid), each by one thread, the solver's
+    /// threads taking them in turn: `out(i, outcome)` for each position, from this thread: its
+    /// result, or `Err(Range)` when its bitboards overlap (not searched). On a stop, the
+    /// positions done before it are reported (not necessarily a prefix), and `Err(Stopped)`
+    /// returned.
     #[inline(always)]
     pub(crate) fn solve_each<K: Level>(
         &mut self,
         boards: &(dyn Fn(usize) -> EkBoard + Sync),
         n: usize,
-        out: &mut dyn FnMut(usize, EkSolveResult),
+        (alpha, beta): (i32, i32),
+        out: &mut dyn FnMut(usize, Result<EkSolveResult, SolveError>),
     ) -> Result<(), SolveError> {
         if self.threads <= 1 || n <= 1 {
             for i in 0..n {
-                out(i, self.solve::<K>(&boards(i), -64, 64)?);
+                let b = boards(i);
+                if b.player & b.opponent != 0 {
+                    out(i, Err(SolveError::Range));
+                    continue;
+                }
+                out(i, Ok(self.solve::<K>(&b, alpha, beta)?));
             }
             return Ok(());
         }
         let threads = self.threads;
         let (tt, controls) = self.parts();
-        threads::solve_each::<K>(tt, controls, threads, boards, n, out)
+        threads::solve_each::<K>(tt, controls, threads, boards, n, (alpha, beta), out)
     }
 }
 

@@ -82,34 +82,39 @@ pub(crate) fn solve_each<K: Level>(
     threads: u32,
     boards: &(dyn Fn(usize) -> EkBoard + Sync),
     n: usize,
-    out: &mut dyn FnMut(usize, EkSolveResult),
+    (alpha, beta): (i32, i32),
+    out: &mut dyn FnMut(usize, Result<EkSolveResult, SolveError>),
 ) -> Result<(), SolveError> {
     let next = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
     let work = || {
-        let mut solved = Vec::new();
+        let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Relaxed);
             if i >= n || stopped.load(Relaxed) {
-                return solved;
+                return done;
             }
             let b = boards(i);
+            if b.player & b.opponent != 0 {
+                done.push((i, Err(SolveError::Range)));
+                continue;
+            }
             // Each position with the node limit, as one thread solves it.
             let mut search = Search::new(tt, controls, None);
-            let (score, mv) = K::root(&mut search, b.player, b.opponent, -64, 64);
+            let (score, mv) = K::root(&mut search, b.player, b.opponent, alpha, beta);
             if search.stopped {
                 // The others stop before their next position.
                 stopped.store(true, Relaxed);
-                return solved;
+                return done;
             }
             let best_move = root_move::<K>(mv, b.player, b.opponent);
-            solved.push((i, EkSolveResult { score, best_move, nodes: search.nodes }));
+            done.push((i, Ok(EkSolveResult { score, best_move, nodes: search.nodes })));
         }
     };
     let finished = cold(&mut || {
-        for solved in on_threads(threads, &work) {
-            match solved {
-                Some(solved) => solved.into_iter().for_each(|(i, r)| out(i, r)),
+        for done in on_threads(threads, &work) {
+            match done {
+                Some(done) => done.into_iter().for_each(|(i, r)| out(i, r)),
                 None => stopped.store(true, Relaxed),
             }
         }
