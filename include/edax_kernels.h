@@ -1058,6 +1058,16 @@ int ek_eval_load_file(const char *path);
 int ek_eval_load_buffer(const uint8_t *data, size_t len);
 
 /**
+ * Loads the project's own evaluation weights, which the library carries (data/ek-eval.dat of
+ * the source repository, trained for this library's solver: data/README.md), and makes them
+ * the weights every `ek_eval_accumulate` uses, as `ek_eval_load_file` would with that file:
+ * no file is needed. The same results and guarantees as `ek_eval_load_file`: `EK_OK`, or
+ * `EK_ERR_NO_MEMORY` (the weights in use then stay in use). Takes about 0.1 s (the weights are
+ * stored compressed); loading them again reuses them.
+ */
+int ek_eval_load_default(void);
+
+/**
  * Whether evaluation weights are loaded: 1 or 0.
  */
 int ek_eval_loaded(void);

@@ -53,6 +53,18 @@ fn the_file_loads_with_its_header() {
     assert_eq!(w.version, [1, 0, 0]);
 }
 
+/// The library carries the file (compressed): the bundled image is data/ek-eval.dat byte for byte,
+/// and `ek_eval_load_default` makes those weights the ones in use (the same set as the file's:
+/// loading equal data reuses it).
+#[test]
+fn the_library_carries_the_file() {
+    let (data, w) = file();
+    let image = eval::bundled::image().expect("the bundled weights decompress");
+    assert!(image == *data, "the bundled weights are not data/ek-eval.dat: run scripts/train-weights.sh --pack");
+    assert_eq!(edax_kernels::ffi::eval_api::ek_eval_load_default(), edax_kernels::ffi::api::EK_OK);
+    assert!(core::ptr::eq(eval::loaded().expect("loaded"), *w), "another weight set than the file's");
+}
+
 /// The sum of the file's packed weights at `packed_indexes` is the library's evaluation, on
 /// every level, at each position's own ply.
 #[test]

@@ -7,6 +7,7 @@
 //! 1 = the other colour, 2 = empty) plus its offset; `player` says which colour the features'
 //! player is (toggled by every move and pass), `ply` which slot of the feature array is current.
 
+pub mod bundled;
 pub(crate) mod patterns;
 pub(crate) mod sigma;
 mod table;
@@ -150,6 +151,12 @@ pub fn load_file(path: &std::path::Path) -> Result<&'static Weights, LoadError> 
 /// Loads an eval.dat image and makes it the weights in use (see `ek_eval_load_buffer`).
 pub fn load_buffer(data: &[u8]) -> Result<&'static Weights, LoadError> {
     weights::publish(data)
+}
+
+/// Loads the project's own weights, built into the library, and makes them the weights in use
+/// (see `ek_eval_load_default`).
+pub fn load_default() -> Result<&'static Weights, LoadError> {
+    bundled::load()
 }
 
 /// The weights in use, if any.

@@ -69,6 +69,17 @@ pub unsafe extern "C" fn ek_eval_load_buffer(data: *const u8, len: usize) -> c_i
     guard(EK_ERR_INTERNAL, || load_status(weights::publish(bytes)))
 }
 
+/// Loads the project's own evaluation weights, which the library carries (data/ek-eval.dat of
+/// the source repository, trained for this library's solver: data/README.md), and makes them
+/// the weights every `ek_eval_accumulate` uses, as `ek_eval_load_file` would with that file:
+/// no file is needed. The same results and guarantees as `ek_eval_load_file`: `EK_OK`, or
+/// `EK_ERR_NO_MEMORY` (the weights in use then stay in use). Takes about 0.1 s (the weights are
+/// stored compressed); loading them again reuses them.
+#[no_mangle]
+pub extern "C" fn ek_eval_load_default() -> c_int {
+    guard(EK_ERR_INTERNAL, || load_status(eval::load_default()))
+}
+
 /// Whether evaluation weights are loaded: 1 or 0.
 #[no_mangle]
 pub extern "C" fn ek_eval_loaded() -> c_int {
