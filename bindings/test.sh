@@ -151,6 +151,20 @@ python_() {
         "$wheel[scale]" pytest
     # With the `scale` extra installed, its tests (test_scale.py) must run: a missing module fails.
     (cd "$out" && EK_REQUIRE_SCALE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests")
+    # The same wheel (abi3: one for every CPython from 3.9) in the oldest and the newest CPython
+    # it serves, each in a fresh venv with NumPy and pytest (setup.sh's wheels for it); the
+    # scale extra's tests are skipped there (its modules are not installed).
+    local v py
+    for v in 3.9 3.13; do
+        py=$(scripts/find-python.sh "$v") ||
+            { echo "SKIPPED: no CPython $v for the abi3 wheel's test (scripts/setup.sh installs it with pyenv)"; continue; }
+        echo "--- the wheel in CPython $("$py" -c 'import platform; print(platform.python_version())')"
+        rm -rf "$venv-cp${v/./}"
+        "$py" -m venv "$venv-cp${v/./}"
+        "$venv-cp${v/./}/bin/python" -m pip install -q --disable-pip-version-check --no-index \
+            --find-links "$out/wheelhouse-cp${v/./}" "$wheel" pytest
+        (cd "$out" && "$venv-cp${v/./}/bin/python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests")
+    done
     # The aarch64 wheel under qemu, and the win_amd64 wheel built.
     bindings/python/test-cross.sh "$out/wheels-cross"
 }

@@ -121,6 +121,30 @@ if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run 
     echo "downloading aarch64 numpy and pytest wheels into $wheelhouse-aarch64"
     "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse-aarch64" "${arm_wheels[@]}" numpy pytest
 fi
+# The abi3 wheel (one for every CPython from 3.9) is also tested on the oldest and the newest
+# CPython it serves (bindings/test.sh python): those interpreters (pyenv installs one that
+# scripts/find-python.sh does not find) and their NumPy and pytest wheels.
+pyenv_bin=$(command -v pyenv || true)
+[ -n "$pyenv_bin" ] || { [ -x "${PYENV_ROOT:-$HOME/.pyenv}/bin/pyenv" ] && pyenv_bin=${PYENV_ROOT:-$HOME/.pyenv}/bin/pyenv; } || true
+for v in 3.9 3.13; do
+    if ! scripts/find-python.sh "$v" >/dev/null; then
+        if [ -n "$pyenv_bin" ]; then
+            latest=$("$pyenv_bin" install --list | sed -n "s/^ *\($v\.[0-9][0-9]*\)$/\1/p" | tail -n 1)
+            echo "installing CPython $latest with pyenv (for the abi3 wheel's test)"
+            "$pyenv_bin" install -s "$latest" || true
+        fi
+        scripts/find-python.sh "$v" >/dev/null ||
+            echo "setup: no CPython $v and no pyenv to install it: the wheel's test on it will say SKIPPED"
+    fi
+    py=$(scripts/find-python.sh "$v") || continue
+    house=$wheelhouse-cp${v/./}
+    # That interpreter's own pip, so that the wheels and their dependencies are its own.
+    if ! "$py" -m pip install -q --disable-pip-version-check --dry-run --ignore-installed --no-index \
+        --find-links "$house" --target "$house/dry-run" numpy pytest >/dev/null 2>&1; then
+        echo "downloading NumPy and pytest wheels for CPython $v into $house"
+        "$py" -m pip download -q --disable-pip-version-check -d "$house" numpy pytest
+    fi
+done
 # The reliability runs (scripts/miri.sh, scripts/fuzz-short.sh, the TSan step of
 # c_tests/sanitize.sh) need the nightly toolchain with Miri and the standard library's sources
 # (for -Zbuild-std), and cargo-fuzz from crates.io.

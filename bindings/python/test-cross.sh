@@ -5,7 +5,8 @@
 #     of Debian's ARM64 CPython 3.11 (scripts/cross/arm64-python.sh), and the binding's tests run
 #     there under qemu-aarch64 (levels portable and neon);
 #   win_amd64: built with maturin for x86_64-pc-windows-gnu, its extension checked to need only
-#     Windows' own DLLs and python311.dll; built, not run (no Windows CPython here).
+#     Windows' own DLLs and python3.dll (the stable ABI's, which every CPython from 3.9 has); built, not
+#     run (no Windows CPython here).
 # Wheels go to OUT_DIR (default target/bindings/wheels-cross).
 # Usage: bindings/python/test-cross.sh [OUT_DIR]
 set -euo pipefail
@@ -22,7 +23,7 @@ echo "--- Python: the manylinux aarch64 wheel, tested under qemu with Debian's A
 # shellcheck source=../../scripts/cross/qemu-env.sh
 source scripts/cross/qemu-env.sh
 maturin build --release --target aarch64-unknown-linux-gnu -i python3.11 -o "$out" >&2
-wheel=$(ls "$out"/edax_kernels-*-cp311-cp311-manylinux_*_aarch64.whl)
+wheel=$(ls "$out"/edax_kernels-*-cp39-abi3-manylinux_*_aarch64.whl)
 "$tools/bin/auditwheel" show "$wheel" | tee "$out/auditwheel-aarch64.txt"
 tr '\n' ' ' <"$out/auditwheel-aarch64.txt" | grep -q 'consistent with the *following platform tag: "manylinux_' ||
     { echo "the aarch64 wheel is not manylinux-compliant" >&2; exit 1; }
@@ -43,15 +44,15 @@ export EK_EVAL_DAT
 
 echo "--- Python: the win_amd64 wheel (built, not run: no Windows CPython here)"
 maturin build --release --target x86_64-pc-windows-gnu -i python3.11 -o "$out" >&2
-wheel=$(ls "$out"/edax_kernels-*-cp311-cp311-win_amd64.whl)
+wheel=$(ls "$out"/edax_kernels-*-cp39-abi3-win_amd64.whl)
 mkdir -p "$out/win_amd64"
 (cd "$out/win_amd64" && python3 -m zipfile -e "$wheel" .)
-pyd=$(ls "$out"/win_amd64/edax_kernels/_native.cp311-win_amd64.pyd)
+pyd=$(ls "$out"/win_amd64/edax_kernels/_native.pyd)
 dlls=$(x86_64-w64-mingw32-objdump -p "$pyd" | sed -n 's/.*DLL Name: //p' | sort | tr '\n' ' ')
 echo "$(basename "$wheel"): the extension imports $dlls"
 for dll in $dlls; do
     case "$dll" in
-        KERNEL32.dll | msvcrt.dll | ntdll.dll | python311.dll | api-ms-win-*.dll | bcryptprimitives.dll) ;;
+        KERNEL32.dll | msvcrt.dll | ntdll.dll | python3.dll | api-ms-win-*.dll | bcryptprimitives.dll) ;;
         *) echo "the Windows extension needs $dll, which a Windows CPython does not bring" >&2; exit 1 ;;
     esac
 done

@@ -1,69 +1,36 @@
-//! The batch kernels on NumPy arrays (any buffer of the right element type), without copying:
-//! each reads its inputs and writes its outputs where the buffers hold them. Buffers must be
+//! The batch kernels on NumPy arrays of the right element type (array.rs), without copying:
+//! each reads its inputs and writes its outputs where the arrays hold them. Arrays must be
 //! 1-D, C-contiguous, of the kernel's element type and of one length (the Python layer
 //! converts other inputs); an output may be an input itself (results replace the inputs).
 
+use crate::array::{Array, Element};
 use edax_kernels::{BatchIn, BatchOut};
-use pyo3::buffer::{Element, PyBuffer};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// The number of elements of `b` when it is 1-D and C-contiguous, else a ValueError.
-pub(crate) fn length<T: Element>(b: &PyBuffer<T>) -> PyResult<usize> {
-    if b.dimensions() != 1 || !b.is_c_contiguous() {
-        return Err(PyValueError::new_err("batch arrays must be 1-D and C-contiguous"));
-    }
-    Ok(b.item_count())
-}
-
-/// Checks that `b` is 1-D, contiguous and `n` long.
-fn check_len<T: Element>(b: &PyBuffer<T>, n: usize) -> PyResult<()> {
-    if length(b)? != n {
-        return Err(PyValueError::new_err("batch arrays must be 1-D and of equal lengths"));
-    }
-    Ok(())
-}
-
-/// The address of the `n` elements of an input buffer (checked: 1-D, contiguous, `n` long).
-pub(crate) fn input_ptr<T: Element>(b: &PyBuffer<T>, n: usize) -> PyResult<*const T> {
-    check_len(b, n)?;
-    Ok(b.buf_ptr() as *const T)
-}
-
-/// The address of the `n` elements of an output buffer (checked as inputs are, and writable).
-pub(crate) fn output_ptr<T: Element>(b: &PyBuffer<T>, n: usize) -> PyResult<*mut T> {
-    check_len(b, n)?;
-    if b.readonly() {
-        return Err(PyValueError::new_err("out must be writable"));
-    }
-    Ok(b.buf_ptr() as *mut T)
-}
-
-/// An input buffer of `n` elements, read during the call.
-fn input<T: Element + Copy>(b: &PyBuffer<T>, n: usize) -> PyResult<BatchIn<'_, T>> {
-    let ptr = input_ptr(b, n)?;
-    // SAFETY: n contiguous, aligned elements (PyBuffer<T> checks the alignment), held by `b`
-    // for the borrow; read through raw pointers while the GIL is held, so no Python code
-    // changes them meanwhile.
+/// An input array of `n` elements, read during the call.
+fn input<'a, T: Element>(a: &'a Array<'_, T>, n: usize) -> PyResult<BatchIn<'a, T>> {
+    let ptr = a.input_ptr(n)?;
+    // SAFETY: n contiguous, aligned elements (checked by `Array`), held by `a` for the borrow;
+    // read through raw pointers while the GIL is held, so no Python code changes them meanwhile.
     Ok(unsafe { BatchIn::from_raw(ptr, n) })
 }
 
-/// A writable output buffer of `n` elements, written in place.
-fn output<T: Element + Copy>(b: &PyBuffer<T>, n: usize) -> PyResult<BatchOut<'_, T>> {
-    let ptr = output_ptr(b, n)?;
+/// A writable output array of `n` elements, written in place.
+fn output<'a, T: Element>(a: &'a Array<'_, T>, n: usize) -> PyResult<BatchOut<'a, T>> {
+    let ptr = a.output_ptr(n)?;
     // SAFETY: as in `input`, and writable; the batch kernels read and write through raw
     // pointers only, so an output that is also an input is allowed.
     Ok(unsafe { BatchOut::from_raw(ptr, n) })
 }
 
-type Squares = PyBuffer<i32>;
-type Bitboards = PyBuffer<u64>;
-type Counts = PyBuffer<i32>;
+type Squares<'py> = Array<'py, i32>;
+type Bitboards<'py> = Array<'py, u64>;
+type Counts<'py> = Array<'py, i32>;
 
 /// out[i] = flip(xs[i], ps[i], os[i]).
 #[pyfunction]
 fn flip_batch(xs: Squares, ps: Bitboards, os: Bitboards, out: Bitboards) -> PyResult<()> {
-    let n = length(&xs)?;
+    let n = xs.len();
     edax_kernels::flip_batch(input(&xs, n)?, input(&ps, n)?, input(&os, n)?, output(&out, n)?);
     Ok(())
 }
@@ -71,7 +38,7 @@ fn flip_batch(xs: Squares, ps: Bitboards, os: Bitboards, out: Bitboards) -> PyRe
 /// Plays xs[i] on (ps[i], os[i]) and writes the next position to (next_ps[i], next_os[i]).
 #[pyfunction]
 fn board_next_batch(xs: Squares, ps: Bitboards, os: Bitboards, next_ps: Bitboards, next_os: Bitboards) -> PyResult<()> {
-    let n = length(&xs)?;
+    let n = xs.len();
     edax_kernels::board_next_batch(
         input(&xs, n)?,
         input(&ps, n)?,
@@ -85,7 +52,7 @@ fn board_next_batch(xs: Squares, ps: Bitboards, os: Bitboards, next_ps: Bitboard
 /// out[i] = count_last_flip(xs[i], ps[i]).
 #[pyfunction]
 fn count_last_flip_batch(xs: Squares, ps: Bitboards, out: Counts) -> PyResult<()> {
-    let n = length(&xs)?;
+    let n = xs.len();
     edax_kernels::count_last_flip_batch(input(&xs, n)?, input(&ps, n)?, output(&out, n)?);
     Ok(())
 }
@@ -93,7 +60,7 @@ fn count_last_flip_batch(xs: Squares, ps: Bitboards, out: Counts) -> PyResult<()
 /// out[i] = get_moves(ps[i], os[i]).
 #[pyfunction]
 fn get_moves_batch(ps: Bitboards, os: Bitboards, out: Bitboards) -> PyResult<()> {
-    let n = length(&ps)?;
+    let n = ps.len();
     edax_kernels::get_moves_batch(input(&ps, n)?, input(&os, n)?, output(&out, n)?);
     Ok(())
 }
@@ -101,7 +68,7 @@ fn get_moves_batch(ps: Bitboards, os: Bitboards, out: Bitboards) -> PyResult<()>
 /// out[i] = get_mobility(ps[i], os[i]).
 #[pyfunction]
 fn get_mobility_batch(ps: Bitboards, os: Bitboards, out: Counts) -> PyResult<()> {
-    let n = length(&ps)?;
+    let n = ps.len();
     edax_kernels::get_mobility_batch(input(&ps, n)?, input(&os, n)?, output(&out, n)?);
     Ok(())
 }
@@ -109,7 +76,7 @@ fn get_mobility_batch(ps: Bitboards, os: Bitboards, out: Counts) -> PyResult<()>
 /// out[i] = get_stability(ps[i], os[i]).
 #[pyfunction]
 fn get_stability_batch(ps: Bitboards, os: Bitboards, out: Counts) -> PyResult<()> {
-    let n = length(&ps)?;
+    let n = ps.len();
     edax_kernels::get_stability_batch(input(&ps, n)?, input(&os, n)?, output(&out, n)?);
     Ok(())
 }
@@ -117,7 +84,7 @@ fn get_stability_batch(ps: Bitboards, os: Bitboards, out: Counts) -> PyResult<()
 /// out[i] = hash_code((ps[i], os[i])).
 #[pyfunction]
 fn hash_code_batch(ps: Bitboards, os: Bitboards, out: Bitboards) -> PyResult<()> {
-    let n = length(&ps)?;
+    let n = ps.len();
     edax_kernels::hash_code_batch(input(&ps, n)?, input(&os, n)?, output(&out, n)?);
     Ok(())
 }

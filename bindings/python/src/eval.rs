@@ -1,16 +1,17 @@
 //! Edax's evaluation: loading eval.dat weights and the `Eval` class, over the crate's
 //! `ek_eval_` functions (the same checks and status codes as the C API).
 
+use crate::array::Array;
 use crate::board::Board;
 use crate::error::{check, error};
 use edax_kernels::eval::{EkEval, EkMove};
 use edax_kernels::ffi::eval_api::{
-    ek_eval_accumulate_checked, ek_eval_free, ek_eval_init, ek_eval_load_buffer, ek_eval_load_file, ek_eval_loaded,
-    ek_eval_pass, ek_eval_restore, ek_eval_set, ek_eval_unload, ek_eval_update,
+    ek_eval_accumulate_checked, ek_eval_free, ek_eval_init, ek_eval_load_buffer, ek_eval_load_default,
+    ek_eval_load_file, ek_eval_loaded, ek_eval_pass, ek_eval_restore, ek_eval_set, ek_eval_unload, ek_eval_update,
 };
-use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes};
 use std::ffi::CString;
 use std::path::PathBuf;
 
@@ -33,20 +34,60 @@ fn eval_load_file(py: Python<'_>, path: PathBuf) -> PyResult<()> {
     check(py, status).map(drop)
 }
 
-/// Loads evaluation weights from the bytes of an eval.dat (any buffer of bytes).
+/// Loads evaluation weights from the bytes of an eval.dat (bytes or bytearray; the package
+/// converts other buffers).
 #[pyfunction]
-fn eval_load_bytes(py: Python<'_>, data: PyBuffer<u8>) -> PyResult<()> {
-    let status = if data.is_c_contiguous() {
-        // SAFETY: a contiguous buffer of len_bytes bytes, held (and, the GIL being held,
-        // unchanged) during the call.
-        unsafe { ek_eval_load_buffer(data.buf_ptr() as *const u8, data.len_bytes()) }
-    } else {
-        let bytes = data.to_vec(py)?;
+fn eval_load_bytes(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
+    let status = if let Ok(b) = data.cast::<PyBytes>() {
+        let bytes = b.as_bytes();
+        // SAFETY: a slice's pointer and length, the bytes object held (and immutable) meanwhile.
+        unsafe { ek_eval_load_buffer(bytes.as_ptr(), bytes.len()) }
+    } else if let Ok(b) = data.cast::<PyByteArray>() {
+        let bytes = b.to_vec();
         // SAFETY: a slice's pointer and length.
         unsafe { ek_eval_load_buffer(bytes.as_ptr(), bytes.len()) }
+    } else {
+        return Err(PyTypeError::new_err("eval_load_bytes takes bytes or a bytearray"));
     };
     check(py, status).map(drop)
 }
+
+/// Loads the project's own evaluation weights, built into the library (the package's
+/// default_weights); they replace the weights in use.
+#[pyfunction]
+fn eval_load_default(py: Python<'_>) -> PyResult<()> {
+    let status = py.detach(|| ek_eval_load_default());
+    check(py, status).map(drop)
+}
+
+/// The eval.dat image of the project's own weights, built into the library (14 MB of bytes).
+#[pyfunction]
+fn default_weights(py: Python<'_>) -> PyResult<Py<PyBytes>> {
+    let image = py.detach(edax_kernels::eval::bundled::image).map_err(|e| error(py, &format!("{e:?}"), -1))?;
+    Ok(PyBytes::new(py, &image).unbind())
+}
+
+/// Edax's 47 pattern features of each position (ps[i], os[i]) into out[47 * i ..][..47]
+/// (uint64 inputs, a uint16 output of 47 * n elements): the indices the evaluation's weights
+/// are looked up with (base-3 digits of the pattern's squares plus the pattern's offset).
+#[pyfunction]
+fn eval_features_batch(ps: Array<'_, u64>, os: Array<'_, u64>, out: Array<'_, u16>) -> PyResult<()> {
+    let n = ps.len();
+    let (p, o) = (ps.input_ptr(n)?, os.input_ptr(n)?);
+    let out = out.output_ptr(n.checked_mul(N_FEATURES).ok_or_else(|| PyValueError::new_err("too many positions"))?)?;
+    for i in 0..n {
+        // SAFETY: i < n, each input holds n elements, the output 47 * n (checked above), held by
+        // the arguments for the call; the GIL is held, so no Python code changes them.
+        unsafe {
+            let f = edax_kernels::eval::features(&edax_kernels::EkBoard::new(*p.add(i), *o.add(i)));
+            core::ptr::copy_nonoverlapping(f.v.as_ptr(), out.add(i * N_FEATURES), N_FEATURES);
+        }
+    }
+    Ok(())
+}
+
+/// The number of Edax's pattern features.
+const N_FEATURES: usize = 47;
 
 /// Whether evaluation weights are loaded.
 #[pyfunction]
@@ -175,6 +216,9 @@ impl Drop for Eval {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval_load_file, m)?)?;
     m.add_function(wrap_pyfunction!(eval_load_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_load_default, m)?)?;
+    m.add_function(wrap_pyfunction!(default_weights, m)?)?;
+    m.add_function(wrap_pyfunction!(eval_features_batch, m)?)?;
     m.add_function(wrap_pyfunction!(eval_loaded, m)?)?;
     m.add_function(wrap_pyfunction!(eval_unload, m)?)?;
     m.add_class::<Eval>()

@@ -6,10 +6,12 @@
 //! that fits (or a new one registered here), then re-export it from `__init__.py` and declare
 //! it in `_native.pyi`.
 
+mod array;
 mod batch;
 mod board;
 mod error;
 mod eval;
+mod game;
 mod kernels;
 mod solver;
 
@@ -20,5 +22,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     kernels::register(m)?;
     batch::register(m)?;
     eval::register(m)?;
+    game::register(m)?;
     solver::register(m)
 }

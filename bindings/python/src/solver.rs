@@ -1,15 +1,15 @@
 //! The exact solver (`Solver`, the crate's `EkSolver`) and Edax's leaf search (`solve_shallow`).
 //! Solves run with the GIL released, so another Python thread can stop them.
 
-use crate::batch::{input_ptr, length, output_ptr};
+use crate::array::Array;
 use crate::board::Board;
 use crate::error::{check, error, status_error};
+use edax_kernels::ffi::api::EK_OK;
 use edax_kernels::ffi::api::{
     EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_NO_MEMORY, EK_ERR_RANGE, EK_ERR_STOPPED, EK_SCORE_NONE,
 };
-use edax_kernels::ffi::solver_api::ek_solver_solve_batch;
+use edax_kernels::ffi::solver_api::{ek_solver_solve_batch, ek_solver_solve_many};
 use edax_kernels::{EkSolver, SolveError};
-use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -77,6 +77,7 @@ struct ManyArgs {
     scores: *mut i32,
     moves: *mut i32,
     nodes: *mut u64,
+    status: *mut i32,
 }
 
 // SAFETY: as for BatchArgs.
@@ -130,29 +131,29 @@ impl Solver {
         Ok((r.score, r.best_move, r.nodes))
     }
 
-    /// Solves players[i], opponents[i] into scores[i], moves[i] (1-D contiguous buffers of one
+    /// Solves players[i], opponents[i] into scores[i], moves[i] (1-D contiguous arrays of one
     /// length: uint64 inputs, int32 outputs); the package's solve_batch makes the outputs.
     fn _solve_batch(
         &self,
         py: Python<'_>,
-        players: PyBuffer<u64>,
-        opponents: PyBuffer<u64>,
-        scores: PyBuffer<i32>,
-        moves: PyBuffer<i32>,
+        players: Array<'_, u64>,
+        opponents: Array<'_, u64>,
+        scores: Array<'_, i32>,
+        moves: Array<'_, i32>,
     ) -> PyResult<()> {
-        let n = length(&players)?;
+        let n = players.len();
         let args = BatchArgs {
             n,
-            players: input_ptr(&players, n)?,
-            opponents: input_ptr(&opponents, n)?,
-            scores: output_ptr(&scores, n)?,
-            moves: output_ptr(&moves, n)?,
+            players: players.input_ptr(n)?,
+            opponents: opponents.input_ptr(n)?,
+            scores: scores.output_ptr(n)?,
+            moves: moves.output_ptr(n)?,
         };
         let solver = self.live(py)?;
         let status = py.detach(move || {
             let a = args;
             // SAFETY: a live solver (only read through the pointer); arrays of n elements held by
-            // the buffers above until this call returns (read and written through raw
+            // the arguments above until this call returns (read and written through raw
             // pointers). Other Python threads run meanwhile: they must not write these arrays
             // during the call, as with NumPy's own GIL-free loops.
             unsafe {
@@ -162,51 +163,63 @@ impl Solver {
         check(py, status).map(drop)
     }
 
-    /// Solves players[i], opponents[i] on (-64, 64) into scores[i], moves[i] and nodes[i]
-    /// (1-D contiguous buffers of one length: uint64 inputs, int32 and uint64 outputs), one
-    /// position after the other with the GIL released: the native part of solve_many. Returns
-    /// the number of positions solved: all of them, or up to the first whose bitboards overlap
-    /// (solved ones are written; that one and the rest are not). Raises EK_ERR_STOPPED or
-    /// EK_ERR_BUSY as solve.
+    /// ek_solver_solve_many: solves players[i], opponents[i] on the window (alpha, beta) into
+    /// scores[i], moves[i], nodes[i] and status[i] (1-D contiguous arrays of one length: uint64
+    /// inputs, int32, int32, uint64 and int32 outputs), with the GIL released: the native part of
+    /// solve_many. Returns the call's status: EK_OK (0), EK_ERR_STOPPED (a stop or the node
+    /// limit: the positions not reached have status EK_ERR_STOPPED) or EK_ERR_RANGE (some
+    /// positions overlap: status EK_ERR_RANGE, the others solved); raises for a bad window or
+    /// EK_ERR_BUSY (nothing written then).
+    #[allow(clippy::too_many_arguments)]
     fn _solve_many(
         &self,
         py: Python<'_>,
-        players: PyBuffer<u64>,
-        opponents: PyBuffer<u64>,
-        scores: PyBuffer<i32>,
-        moves: PyBuffer<i32>,
-        nodes: PyBuffer<u64>,
-    ) -> PyResult<usize> {
-        let n = length(&players)?;
+        players: Array<'_, u64>,
+        opponents: Array<'_, u64>,
+        alpha: i32,
+        beta: i32,
+        scores: Array<'_, i32>,
+        moves: Array<'_, i32>,
+        nodes: Array<'_, u64>,
+        status: Array<'_, i32>,
+    ) -> PyResult<i32> {
+        let n = players.len();
         let args = ManyArgs {
             n,
-            players: input_ptr(&players, n)?,
-            opponents: input_ptr(&opponents, n)?,
-            scores: output_ptr(&scores, n)?,
-            moves: output_ptr(&moves, n)?,
-            nodes: output_ptr(&nodes, n)?,
+            players: players.input_ptr(n)?,
+            opponents: opponents.input_ptr(n)?,
+            scores: scores.output_ptr(n)?,
+            moves: moves.output_ptr(n)?,
+            nodes: nodes.output_ptr(n)?,
+            status: status.output_ptr(n)?,
         };
+        if !(-64 <= alpha && alpha < beta && beta <= 64) {
+            return Err(error(py, &format!("window ({alpha}, {beta}): not -64 <= alpha < beta <= 64"), EK_ERR_RANGE));
+        }
         let solver = self.live(py)?;
-        let done = py.detach(move || {
+        let r = py.detach(move || {
             let a = args;
-            for i in 0..a.n {
-                // SAFETY: i < n, and each array holds n elements for the whole call (the buffers
-                // above are held until it returns; other threads must not write them meanwhile).
-                let board = unsafe { edax_kernels::EkBoard::new(*a.players.add(i), *a.opponents.add(i)) };
-                match solver.solve(&board, -64, 64) {
-                    // SAFETY: as above.
-                    Ok(r) => unsafe {
-                        *a.scores.add(i) = r.score;
-                        *a.moves.add(i) = r.best_move;
-                        *a.nodes.add(i) = r.nodes;
-                    },
-                    Err(SolveError::Range) => return Ok(i),
-                    Err(e) => return Err(e),
-                }
+            // SAFETY: as in _solve_batch: a live solver, arrays of n elements held until the call
+            // returns, written only by it.
+            unsafe {
+                ek_solver_solve_many(
+                    Arc::as_ptr(&solver).cast_mut(),
+                    a.n,
+                    a.players,
+                    a.opponents,
+                    alpha,
+                    beta,
+                    a.scores,
+                    a.moves,
+                    a.nodes,
+                    a.status,
+                )
             }
-            Ok(a.n)
         });
-        done.map_err(|e| solve_error(py, e))
+        match r {
+            EK_OK | EK_ERR_STOPPED | EK_ERR_RANGE => Ok(r),
+            e => Err(status_error(py, e)),
+        }
     }
 
     /// Makes the running solve (if any) raise EK_ERR_STOPPED soon; any thread may call it.

@@ -120,7 +120,8 @@ def test_the_same_chunks_give_the_same_results_on_one_thread_and_from_boards(pos
 
 def test_empty_input_and_overlapping_bitboards():
     empty = ek.solve_many((np.empty(0, np.uint64), np.empty(0, np.uint64)), progress=False)
-    assert all(a.size == 0 for a in empty)
+    assert all(a.size == 0 for a in empty[:3]) and empty.move_scores is None
+    assert ek.solve_many([], progress=False, per_move=True).move_scores.shape == (0, 64)
     assert ek.solve_many([], progress=False).scores.size == 0
     with pytest.raises(ek.EdaxKernelsError, match="position 1") as e:
         ek.solve_many([ek.START, (3, 1)], progress=False)
@@ -303,14 +304,14 @@ def test_command_interrupted_then_resumed(tmp_path, positions, threaded, monkeyp
     calls = []
     lock = threading.Lock()
 
-    def interrupted(*args):
+    def interrupted(*args, **kwargs):
         with lock:
             calls.append(1)
             if len(calls) > 3:
                 raise KeyboardInterrupt
-        return real(*args)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(solve, "solve_chunk", interrupted)
+    monkeypatch.setattr(many, "solve_chunk", interrupted)
     args = [str(src), "--out", str(out), "--chunk-size", "16", "--hash-bits", "16", "--workers", "1", "--no-progress"]
     assert solve.main(args) == 130
     assert not out.exists()
@@ -318,7 +319,7 @@ def test_command_interrupted_then_resumed(tmp_path, positions, threaded, monkeyp
     assert len(parts) == 3
     assert "--resume" in capsys.readouterr().err
     counted = []
-    monkeypatch.setattr(solve, "solve_chunk", lambda *a: counted.append(1) or real(*a))
+    monkeypatch.setattr(many, "solve_chunk", lambda *a, **k: counted.append(1) or real(*a, **k))
     assert solve.main(args + ["--resume"]) == 0
     assert len(counted) == 25 - 3  # 400 positions in chunks of 16
     got = read_results(out)
@@ -372,3 +373,62 @@ def test_command_eval_weights(tmp_path, deep, deep_eval, eval_dat, capsys):
     assert e.value.code == 2
     assert "none.dat" in capsys.readouterr().err
     assert not (tmp_path / "x.parquet").exists() and not (tmp_path / "x.parquet.parts").exists()
+
+
+def test_command_csv_and_parquet_keep_bitboards_exactly(tmp_path, capsys):
+    """Positions with H8 occupied (bit 63, beyond int64): CSV writes the bitboards as hex, which
+    reads back exactly, so a finished run resumes as finished; Parquet keeps them as uint64."""
+    p, o = ek.random_positions(300, empties=12, seed=9)
+    keep = ((p | o) >> np.uint64(63)) & np.uint64(1) == 1
+    p, o = p[keep][:40], o[keep][:40]
+    assert p.size >= 10
+    src = tmp_path / "in.txt"
+    write_hex(src, p, o)
+    want = ek.solve_many((p, o), hash_bits=14, chunk_size=8, workers=2, progress=False)
+    for name in ("out.csv", "out.parquet"):
+        out = tmp_path / name
+        args = [str(src), "--out", str(out), "--chunk-size", "8", "--hash-bits", "14", "--no-progress"]
+        assert solve.main(args) == 0
+        gp, go = solve._read_results(out, name.endswith(".csv"))
+        assert np.array_equal(gp, p) and np.array_equal(go, o)
+        if name.endswith(".csv"):
+            lines = out.read_text().splitlines()
+            assert lines[0].split(",")[:2] == ['"player"', '"opponent"']
+            assert [line.split(",")[0].strip('"') for line in lines[1:]] == [f"{int(v):016x}" for v in p]
+            import pyarrow.csv as pc
+
+            assert pc.read_csv(out).column("score").to_pylist() == want.scores.tolist()
+        else:
+            assert read_results(out)["score"] == want.scores.tolist()
+        capsys.readouterr()
+        assert solve.main(args + ["--resume"]) == 0
+        assert "already holds every position" in capsys.readouterr().err
+
+
+def test_command_window_per_move_and_bundled_weights(tmp_path, positions, capsys):
+    p, o = positions[0][:30], positions[1][:30]
+    src = tmp_path / "in.txt"
+    write_hex(src, p, o)
+    out = tmp_path / "out.parquet"
+    args = [str(src), "--out", str(out), "--chunk-size", "8", "--hash-bits", "14", "--no-progress"]
+    assert solve.main(args + ["--window", "-1", "1", "--per-move", "--default-weights"]) == 0
+    got = read_results(out)
+    want = ek.solve_many((p, o), window=(-1, 1), per_move=True, chunk_size=8, hash_bits=14, eval_weights=True,
+                         progress=False)
+    assert got["score"] == want.scores.tolist() and got["best_move"] == want.best_moves.tolist()
+    assert set(got["alpha"]) == {-1} and set(got["beta"]) == {1}
+    for x in range(64):
+        column = got[f"move_{ek.square_name(x)}"]
+        assert column == [None if v == many.NOT_A_MOVE else v for v in want.move_scores[:, x].tolist()]
+    # Parts made on another window are not resumed with this one.
+    parts = tmp_path / "out.parquet.parts"
+    parts.mkdir()
+    (parts / "run.json").write_text(json.dumps(solve._fingerprint(p, o, 8, 14)))
+    capsys.readouterr()
+    assert solve.main(args + ["--window", "-1", "1", "--resume"]) == 2
+    assert "--window" in capsys.readouterr().err
+    shutil.rmtree(parts)
+    with pytest.raises(SystemExit):
+        solve.main(args + ["--window", "3", "3"])
+    with pytest.raises(SystemExit):
+        solve.main(args + ["--default-weights", "--eval-weights", "x.dat"])

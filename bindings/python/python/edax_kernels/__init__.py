@@ -24,10 +24,18 @@ EK_ERR_STOPPED; ``Solver(threads=n)`` or ``s.threads = n`` spreads each solve ov
 weights loaded now (fewer nodes with good weights, the same scores).
 ``solve_shallow(board, alpha)`` is Edax's leaf search (up to 10 empty squares).
 
+The project's own weights are inside the package: ``eval_load_default()`` loads them,
+``default_weights()`` gives their eval.dat bytes.
+
 Many positions: ``solve_many(boards)`` solves them on every core (threads, the GIL released) or,
-given a ``dask.distributed.Client``, on a cluster (``eval_weights=PATH``: the solvers order their
-moves with that eval.dat's weights); ``python -m edax_kernels.solve INPUT --out RESULTS`` does it
-from files, resumably (module ``edax_kernels.many``, ``edax_kernels.solve``).
+given a ``dask.distributed.Client``, on a cluster (``eval_weights=PATH`` or ``True``: the solvers
+order their moves with those weights; ``window=``: bounds only; ``per_move=True``: every move's
+score); ``python -m edax_kernels.solve INPUT --out RESULTS`` does it from files, resumably
+(module ``edax_kernels.many``, ``edax_kernels.solve``). Positions are read exactly, in forms told
+apart by type (``positions``), or refused.
+
+Games: ``Game`` holds a game natively (legal moves, play, pass, undo, random moves, Edax's text).
+Learning: ``planes``, ``squares`` and ``features`` turn positions into arrays.
 """
 
 from importlib.metadata import version as _dist_version
@@ -47,11 +55,12 @@ class EdaxKernelsError(Exception):
 # After EdaxKernelsError, which the native module raises.
 from . import _native  # noqa: E402
 from ._native import (  # noqa: E402
-    Eval, bit_count, can_move, count_last_flip, board_score_1, board_score_1_exact, eval_load_bytes,
+    Eval, bit_count, can_move, count_last_flip, board_score_1, board_score_1_exact, eval_load_default,
     eval_load_file, eval_loaded, eval_unload, flip, get_corner_stability, get_edge_stability, get_mobility,
     get_moves, get_potential_mobility, get_stability, get_weighted_mobility, hash_code, isa, isa_supported,
     perft, perft_terminal, set_isa, solve_shallow, version,
 )
+from ._arrays import bitboards as _bitboards, integers as _integers, positions as _positions  # noqa: E402
 
 __all__ = [
     "Board", "EdaxKernelsError", "NOMOVE", "PASS", "START",
@@ -62,8 +71,9 @@ __all__ = [
     "unique", "bit_count", "perft", "perft_terminal",
     "flip_batch", "board_next_batch", "count_last_flip_batch", "get_moves_batch",
     "get_mobility_batch", "get_stability_batch", "hash_code_batch",
-    "eval_load_file", "eval_load_bytes", "eval_loaded", "eval_unload", "Eval",
-    "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
+    "eval_load_file", "eval_load_bytes", "eval_load_default", "default_weights", "eval_loaded", "eval_unload",
+    "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
+    "Game", "square", "square_name", "planes", "squares", "features", "positions",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -104,11 +114,12 @@ def unique(board) -> Tuple[Board, int]:
 
 
 def _arrays(*pairs):
-    """Contiguous 1-D arrays of the given dtypes, all of one length: (arrays, length). An array
-    that already is one is used as it is (no copy)."""
-    arrays = [np.ascontiguousarray(a, dtype=t) for a, t in pairs]
-    n = len(arrays[0]) if arrays[0].ndim == 1 else -1
-    if any(a.ndim != 1 or len(a) != n for a in arrays):
+    """Contiguous 1-D arrays of the given (values, dtype, name)s, all of one length: (arrays, length). An array
+    that already is one is used as it is (no copy); other values are converted exactly or
+    refused (a float, a negative bitboard or a square beyond int32 raises, never wraps)."""
+    arrays = [_integers(a, t, name) for a, t, name in pairs]
+    n = len(arrays[0])
+    if any(len(a) != n for a in arrays):
         raise ValueError("batch arrays must be 1-D and of equal lengths")
     return arrays, n
 
@@ -125,7 +136,7 @@ def _out(out, n, dtype):
 
 def flip_batch(xs, ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
     """out[i] = flip(xs[i], ps[i], os_[i]), as uint64."""
-    (x, p, o), n = _arrays((xs, np.int32), (ps, np.uint64), (os_, np.uint64))
+    (x, p, o), n = _arrays((xs, np.int32, "xs"), (ps, np.uint64, "ps"), (os_, np.uint64, "os_"))
     r = _out(out, n, np.uint64)
     _native.flip_batch(x, p, o, r)
     return r
@@ -136,7 +147,7 @@ def board_next_batch(xs, ps, os_, out: Optional[Tuple[np.ndarray, np.ndarray]] =
 
     ``out`` may be a pair of arrays to write, such as (ps, os_) themselves (in place).
     """
-    (x, p, o), n = _arrays((xs, np.int32), (ps, np.uint64), (os_, np.uint64))
+    (x, p, o), n = _arrays((xs, np.int32, "xs"), (ps, np.uint64, "ps"), (os_, np.uint64, "os_"))
     np_, no = (None, None) if out is None else out
     np_, no = _out(np_, n, np.uint64), _out(no, n, np.uint64)
     _native.board_next_batch(x, p, o, np_, no)
@@ -145,14 +156,14 @@ def board_next_batch(xs, ps, os_, out: Optional[Tuple[np.ndarray, np.ndarray]] =
 
 def count_last_flip_batch(xs, ps, out: Optional[np.ndarray] = None) -> np.ndarray:
     """out[i] = count_last_flip(xs[i], ps[i]), as int32."""
-    (x, p), n = _arrays((xs, np.int32), (ps, np.uint64))
+    (x, p), n = _arrays((xs, np.int32, "xs"), (ps, np.uint64, "ps"))
     r = _out(out, n, np.int32)
     _native.count_last_flip_batch(x, p, r)
     return r
 
 
 def _pair_batch(fn, dtype, ps, os_, out):
-    (p, o), n = _arrays((ps, np.uint64), (os_, np.uint64))
+    (p, o), n = _arrays((ps, np.uint64, "ps"), (os_, np.uint64, "os_"))
     r = _out(out, n, dtype)
     fn(p, o, r)
     return r
@@ -215,10 +226,111 @@ class Solver(_native.Solver):
         """The exact scores and moves (int32 arrays) of the positions (players[i], opponents[i]),
         in one native call; uint64 arrays are used in place (not to be changed by another thread
         meanwhile). Raises like solve (EK_ERR_RANGE when a position's bitboards overlap)."""
-        (p, o), n = _arrays((players, np.uint64), (opponents, np.uint64))
+        (p, o), n = _arrays((players, np.uint64, "players"), (opponents, np.uint64, "opponents"))
         scores, moves = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
         self._solve_batch(p, o, scores, moves)
         return scores, moves
+
+
+def eval_load_bytes(data) -> None:
+    """Loads evaluation weights from the bytes of an eval.dat (bytes, bytearray, memoryview or any
+    buffer); they replace the weights in use. Raises EdaxKernelsError and keeps the weights in use
+    on failure."""
+    if not isinstance(data, (bytes, bytearray)):
+        data = bytes(memoryview(data))
+    _native.eval_load_bytes(data)
+
+
+def default_weights() -> bytes:
+    """The eval.dat image (13,952,436 bytes, Edax's format) of the project's own weights, which
+    the library carries: ``eval_load_default()`` loads them; write these bytes to a file to give
+    them to Edax or to ``solve_many(eval_weights=...)`` elsewhere."""
+    return _native.default_weights()
+
+
+def square(name: str) -> int:
+    """The square of a name: "a1" (or "A1") is 0, "h8" 63; "pass" is PASS."""
+    t = name.strip().lower()
+    if t == "pass" or t == "ps":
+        return PASS
+    if len(t) != 2 or t[0] not in "abcdefgh" or t[1] not in "12345678":
+        raise ValueError(f"{name!r} is not a square (a1 .. h8)")
+    return (ord(t[0]) - ord("a")) + 8 * (ord(t[1]) - ord("1"))
+
+
+def square_name(x: int) -> str:
+    """The name of square x: 0 is "a1", 63 "h8", PASS "pass", NOMOVE "none"."""
+    if 0 <= x < 64:
+        return "abcdefgh"[x % 8] + str(x // 8 + 1)
+    if x == PASS:
+        return "pass"
+    if x == NOMOVE:
+        return "none"
+    raise ValueError(f"{x} is not a square (0 .. 63, PASS or NOMOVE)")
+
+
+class Game(_native.Game):
+    """An Othello game held in native memory: the position, who is to move and the history, so
+    that each operation from Python is one native call. A1 = bit 0 ... H8 = bit 63.
+
+    ``Game()`` starts from the start position, black to move; ``Game(board, black_to_move=...)``
+    from any position; ``Game.from_text(text)`` from Edax's board text (64 squares, X black, O
+    white, - empty, then the side to move) and ``Game.from_obf(line)`` from an .obf line.
+    ``seed=`` makes the random moves reproducible.
+
+    Properties: ``player``, ``opponent`` (bitboards of the side to move and the other),
+    ``board`` (a ``Board``), ``black_to_move``, ``ply``, ``legal_moves`` (a bitboard),
+    ``must_pass``, ``is_over``, ``discs`` (black's, white's), ``score`` (black's final score once
+    over, else None), ``winner`` (1 black, -1 white, 0 draw, None while going on). Methods:
+    ``moves()`` (the legal squares), ``play(x)`` (a square 0..63 or a name such as "d3"),
+    ``pass_()``, ``undo()``, ``random_move()``, ``play_random()``, ``play_out()``, ``to_text()``,
+    ``to_obf()``, ``copy()``. Illegal moves, passes and undos raise, never play something else."""
+
+    @property
+    def board(self) -> Board:
+        """The position from the side to move (a Board)."""
+        return Board(self.player, self.opponent)
+
+
+def positions(boards) -> Tuple[np.ndarray, np.ndarray]:
+    """The players' and opponents' bitboards of ``boards`` as two uint64 arrays. ``boards`` is
+    (players, opponents) (a pair of 1-D arrays), an array of shape (n, 2), or an iterable of
+    boards (``Board``s, pairs of ints); a tuple of two Boards is two positions. Anything else,
+    floats and values that are not 64-bit bitboards raise (nothing is rounded or guessed)."""
+    return _positions(boards)
+
+
+def planes(boards) -> np.ndarray:
+    """The positions as a (n, 2, 8, 8) uint8 array: plane 0 the side to move's discs, plane 1 the
+    other side's, ``[k, plane, row, column]`` with row 0 = rank 1 and column 0 = file a (A1 =
+    [k, :, 0, 0], H8 = [k, :, 7, 7]). ``boards`` in any form ``positions`` takes."""
+    p, o = _positions(boards)
+    bits = np.unpackbits(np.stack([p, o], axis=1).astype("<u8").view(np.uint8), bitorder="little")
+    return bits.reshape(len(p), 2, 8, 8)
+
+
+def squares(boards) -> np.ndarray:
+    """The positions as a (n, 64) int8 array: 1 for the side to move's disc, -1 for the other
+    side's, 0 for an empty square; column x is square x (A1 = 0 ... H8 = 63)."""
+    pl = planes(boards).reshape(-1, 2, 64).astype(np.int8)
+    return pl[:, 0] - pl[:, 1]
+
+
+def features(boards) -> np.ndarray:
+    """Edax's 47 pattern features of each position, as a (n, 47) uint16 array: the indices
+    Edax's evaluation looks its weights up with (each pattern's squares as base-3 digits, plus
+    the pattern's offset), computed natively in one call. Raises for overlapping bitboards."""
+    p, o = _positions(boards)
+    _refuse_overlap(p, o)
+    out = np.empty((len(p), 47), dtype=np.uint16)
+    _native.eval_features_batch(p, o, out.reshape(-1))
+    return out
+
+
+def _refuse_overlap(p: np.ndarray, o: np.ndarray) -> None:
+    overlap = np.flatnonzero(p & o)
+    if overlap.size:
+        raise EdaxKernelsError(f"edax_kernels: position {int(overlap[0])}: its bitboards overlap", -2)
 
 
 # Solving many positions (every core, or a Dask cluster): after Solver, which it uses.

@@ -13,51 +13,67 @@ each thread has its own solver). With a ``dask.distributed.Client`` they run as 
 solved by the native call on a worker (one solver per worker thread, kept between tasks). Dask,
 its ``distributed`` scheduler and tqdm are optional: ``pip install "edax-kernels[scale]"``.
 
-With ``eval_weights`` (an eval.dat file), every chunk's solver orders its moves with those
-weights (``Solver.eval``): far fewer nodes on deep positions, the same scores (where several moves
-reach the score, the best move may be another of them). Each process running chunks loads the
-file once (again only when it changes on disk) and gives its weights to each of its solvers; a
-chunk's best moves and node counts are then as deterministic as without.
+With ``eval_weights`` (an eval.dat file, or True for the project's own weights, which the library
+carries), every chunk's solver orders its moves with those weights (``Solver.eval``): far fewer
+nodes on deep positions, the same scores (where several moves reach the score, the best move may
+be another of them). Each process running chunks loads the weights once (a file again only when
+it changes on disk) and gives them to each of its solvers; a chunk's best moves and node counts
+are then as deterministic as without.
+
+``window=(alpha, beta)`` solves on that window instead of (-64, 64): exact scores inside it,
+fail-soft bounds outside (the weak-solution work labels wins, draws and losses with (-1, 1), or
+keeps scores within 3 of a draw with (-3, 3), for far fewer nodes). ``per_move=True`` also gives
+the score of every legal move (the position after each move is solved; the position's own score
+is the best of them): policy targets for learning.
+
+Ctrl-C, or an exception raised by the progress callback, stops the run: the queued chunks are
+cancelled, the running ones stopped (``Solver.stop``), and the exception raised within a
+second, with no thread left running (on Dask, the chunks' tasks are cancelled).
 """
 
 import os
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from . import EdaxKernelsError, Solver, eval_load_file, flip, get_moves
+from . import EdaxKernelsError, Solver, _native, board_next_batch, eval_load_file, flip, get_moves, get_moves_batch
+from ._arrays import positions
 
 __all__ = ["SolveManyResult", "solve_many", "solve_chunk", "random_positions", "as_arrays", "chunk_bounds"]
+
+#: EK_ERR_RANGE, EK_ERR_STOPPED (the library's status codes).
+_EK_ERR_RANGE = -2
+_EK_ERR_STOPPED = -10
+
+#: The score of a square that is not a legal move in ``SolveManyResult.move_scores``.
+NOT_A_MOVE = -128
 
 #: Positions per chunk when ``chunk_size`` is not given (BENCHMARKS.md, "Solving many positions").
 DEFAULT_CHUNK_SIZE = 256
 
 
 class SolveManyResult(NamedTuple):
-    """Per position, in the input's order: the exact score for the side to move (int8 range in
-    int32), a move reaching it (``PASS`` when the side to move must pass, ``NOMOVE`` when the game
-    is over; int32) and the nodes searched (uint64)."""
+    """Per position, in the input's order: the score for the side to move (int32; exact, or a
+    fail-soft bound outside ``window``), a move reaching it (``PASS`` when the side to move must
+    pass, ``NOMOVE`` when the game is over; int32) and the nodes searched (uint64). With
+    ``per_move=True``, ``move_scores`` is an (n, 64) int8 array: column x the score of playing
+    square x (on the same window), ``NOT_A_MOVE`` (-128) where x is not a legal move; else None."""
 
     scores: np.ndarray
     best_moves: np.ndarray
     nodes: np.ndarray
+    move_scores: Optional[np.ndarray] = None
 
 
 def as_arrays(boards) -> Tuple[np.ndarray, np.ndarray]:
-    """The players' and opponents' bitboards of ``boards`` as two uint64 arrays: ``boards`` is a
-    pair of equal-length 1-D arrays, or an iterable of boards (``Board``s, pairs of ints)."""
-    if isinstance(boards, tuple) and len(boards) == 2 and all(np.ndim(b) == 1 for b in boards):
-        p, o = (np.ascontiguousarray(b, dtype=np.uint64) for b in boards)
-        if p.shape != o.shape:
-            raise ValueError(f"players and opponents differ in length ({p.size} and {o.size})")
-        return p, o
-    pairs = [(int(b[0]), int(b[1])) for b in boards]
-    p = np.fromiter((b[0] for b in pairs), dtype=np.uint64, count=len(pairs))
-    o = np.fromiter((b[1] for b in pairs), dtype=np.uint64, count=len(pairs))
-    return p, o
+    """The players' and opponents' bitboards of ``boards`` as two uint64 arrays: (players,
+    opponents) as two 1-D arrays, an (n, 2) array, or an iterable of boards (``Board``s, pairs of
+    ints; a tuple of two Boards is two positions). Told apart by type, never by length; anything
+    else raises (``edax_kernels.positions``)."""
+    return positions(boards)
 
 
 def chunk_bounds(n: int, chunk_size: int) -> List[Tuple[int, int]]:
@@ -80,63 +96,138 @@ def _solver(hash_bits: int) -> Solver:
     return cached[hash_bits]
 
 
-#: Per path of an eval.dat: (the file's identity when loaded, a table-less solver holding its
-#: weights). Each process loads a file once; every solver of the process copies the weights from
-#: here (``Solver._copy_eval``), whatever weights ``eval_load_file`` has loaded since.
-_eval_sources: Dict[Union[str, bytes], Tuple[tuple, Solver]] = {}
+#: Per path of an eval.dat (or True: the bundled weights): (the file's identity when loaded, a
+#: table-less solver holding its weights). Each process loads a file once; every solver of the
+#: process copies the weights from here (``Solver._copy_eval``), whatever weights
+#: ``eval_load_file`` has loaded since.
+_eval_sources: Dict[Union[str, bytes, bool], Tuple[tuple, Solver]] = {}
 _eval_lock = threading.Lock()
 
-#: An eval.dat's path, as ``eval_load_file`` takes it.
-EvalWeights = Union[str, bytes, os.PathLike]
+#: An eval.dat's path, as ``eval_load_file`` takes it, or True for the bundled weights.
+EvalWeights = Union[str, bytes, os.PathLike, bool]
 
 
-def _eval_path(eval_weights: EvalWeights) -> Union[str, bytes]:
+def _eval_path(eval_weights: EvalWeights) -> Union[str, bytes, bool]:
     """The absolute path of ``eval_weights`` (relative to this process's working directory), as
-    sent to the processes that run the chunks."""
+    sent to the processes that run the chunks; True (the bundled weights) as it is."""
+    if eval_weights is True:
+        return True
+    if eval_weights is False or isinstance(eval_weights, (int, float)):
+        raise TypeError("eval_weights is an eval.dat's path, or True for the bundled weights")
     return os.path.abspath(os.fspath(eval_weights))
 
 
-def _eval_source(path: Union[str, bytes]) -> Solver:
-    """A solver holding the weights of the eval.dat at ``path``, loaded once per process (and
-    again when the file changes on disk). Raises EdaxKernelsError naming the path when the file
-    cannot be loaded (EK_ERR_IO when missing or unreadable, EK_ERR_EVAL_FORMAT or
-    EK_ERR_EVAL_SIZE when not an eval.dat); the weights in use are then unchanged."""
-    try:
-        st = os.stat(path)
-        identity: tuple = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-    except OSError:
-        identity = ()  # eval_load_file reports it
+def _eval_source(path: Union[str, bytes, bool]) -> Solver:
+    """A solver holding the weights of the eval.dat at ``path`` (True: the bundled weights),
+    loaded once per process (a file again when it changes on disk). Raises EdaxKernelsError
+    naming the path when the file cannot be loaded (EK_ERR_IO when missing or unreadable,
+    EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE when not an eval.dat); the weights in use are then
+    unchanged."""
+    identity: tuple = ("bundled",)
+    if path is not True:
+        try:
+            st = os.stat(path)
+            identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        except OSError:
+            identity = ()  # eval_load_file reports it
     with _eval_lock:
         cached = _eval_sources.get(path)
         if cached is not None and identity and cached[0] == identity:
             return cached[1]
         try:
-            eval_load_file(path)
+            if path is True:
+                _native.eval_load_default()
+            else:
+                eval_load_file(path)
             # Under the lock, right after the load: the weights this solver takes are the file's.
             source = Solver(1, eval=True)
         except EdaxKernelsError as e:
             why = str(e).removeprefix("edax_kernels: ")
-            raise EdaxKernelsError(f"edax_kernels: eval_weights {os.fsdecode(path)}: {why}", e.status) from None
+            name = "the bundled weights" if path is True else os.fsdecode(path)
+            raise EdaxKernelsError(f"edax_kernels: eval_weights {name}: {why}", e.status) from None
         _eval_sources[path] = (identity, source)
         return source
+
+
+class _Run:
+    """What the chunks of one solve_many share: a cancelled flag, and the solvers solving now
+    (stopped on cancel)."""
+
+    def __init__(self):
+        self.cancelled = threading.Event()
+        self._lock = threading.Lock()
+        self._solving: set = set()
+
+    def enter(self, solver: Solver) -> None:
+        with self._lock:
+            if self.cancelled.is_set():
+                raise _Cancelled()
+            self._solving.add(solver)
+
+    def leave(self, solver: Solver) -> None:
+        with self._lock:
+            self._solving.discard(solver)
+
+    def cancel(self) -> None:
+        """Stops what runs, and what would start."""
+        with self._lock:
+            self.cancelled.set()
+            for solver in self._solving:
+                solver.stop()
+
+
+class _Cancelled(Exception):
+    """A chunk not solved because its run was cancelled."""
+
+
+def _solve_arrays(solver, p, o, window, run) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """One ek_solver_solve_many call: (scores, moves, nodes, status, the call's status)."""
+    n = p.size
+    scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
+    status = np.empty(n, np.int32)
+    if run is not None:
+        run.enter(solver)
+    try:
+        r = solver._solve_many(p, o, window[0], window[1], scores, moves, nodes, status)
+    finally:
+        if run is not None:
+            run.leave(solver)
+    return scores, moves, nodes, status, r
+
+
+def _children(p: np.ndarray, o: np.ndarray):
+    """The positions after each legal move: (index of the parent, square, child's player, child's
+    opponent), the children seen from the side that then moves."""
+    legal = get_moves_batch(p, o)
+    parents, squares = [], []
+    for x in range(64):
+        has = np.flatnonzero((legal >> np.uint64(x)) & np.uint64(1))
+        parents.append(has)
+        squares.append(np.full(has.size, x, np.int32))
+    parent = np.concatenate(parents) if parents else np.empty(0, np.int64)
+    square = np.concatenate(squares) if squares else np.empty(0, np.int32)
+    cp, co = board_next_batch(square, p[parent], o[parent])
+    return parent, square, cp, co
 
 
 def solve_chunk(
     players: np.ndarray,
     opponents: np.ndarray,
     hash_bits: int,
-    eval_weights: Optional[Union[str, bytes]] = None,
-) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Solves one chunk with this thread's solver, its table cleared first: (scores, best
-    moves, nodes). With ``eval_weights`` (an eval.dat's path) the solver orders its moves with
-    that file's weights (loaded once per process), without it with the fast order alone. Raises
-    EdaxKernelsError (EK_ERR_RANGE) naming the first position whose bitboards overlap, or the
-    load's error. A Dask task runs this on a worker."""
+    eval_weights: Optional[Union[str, bytes, bool]] = None,
+    window: Tuple[int, int] = (-64, 64),
+    per_move: bool = False,
+    run: Optional[_Run] = None,
+) -> Tuple[np.ndarray, ...]:
+    """Solves one chunk with this thread's solver, its table cleared first, on ``window``:
+    (scores, best moves, nodes), and the (n, 64) move scores with ``per_move``. With
+    ``eval_weights`` (an eval.dat's path, or True for the bundled weights) the solver orders its
+    moves with those weights (loaded once per process), without it with the fast order alone.
+    Raises EdaxKernelsError (EK_ERR_RANGE) naming the first position whose bitboards overlap,
+    EK_ERR_STOPPED when stopped, or the load's error. A Dask task runs this on a worker."""
     # Contiguous and aligned (an array Dask rebuilt from a message may be neither).
     p = np.require(players, dtype=np.uint64, requirements=["C", "A"])
     o = np.require(opponents, dtype=np.uint64, requirements=["C", "A"])
-    n = p.size
-    scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
     solver = _solver(hash_bits)
     # Set for every chunk: the thread's solver is shared by calls with and without weights.
     if eval_weights is None:
@@ -144,10 +235,38 @@ def solve_chunk(
     else:
         solver._copy_eval(_eval_source(eval_weights))
     solver.clear()
-    done = solver._solve_many(p, o, scores, moves, nodes)
-    if done < n:
-        raise EdaxKernelsError(f"position {done} of the chunk: its bitboards overlap", -2)
-    return scores, moves, nodes
+    if not per_move:
+        scores, moves, nodes, status, r = _solve_arrays(solver, p, o, window, run)
+        _raise_for(r, status)
+        return scores, moves, nodes
+    # Every move: the children solved on the negated window; a position's score is the best
+    # of its moves' (positions without a move are solved themselves: a pass or the game's end).
+    parent, square, cp, co = _children(p, o)
+    cs, _, cn, status, r = _solve_arrays(solver, cp, co, (-window[1], -window[0]), run)
+    _raise_for(r, status)
+    n = p.size
+    move_scores = np.full((n, 64), NOT_A_MOVE, np.int8)
+    move_scores[parent, square] = -cs
+    scores = np.full(n, -65, np.int32)
+    np.maximum.at(scores, parent, -cs)
+    nodes = np.zeros(n, np.uint64)
+    np.add.at(nodes, parent, cn)
+    best = np.where(move_scores == scores[:, None], np.arange(64), 64).min(axis=1).astype(np.int32)
+    none = np.flatnonzero(scores == -65)
+    if none.size:
+        s, m, c, status, r = _solve_arrays(solver, p[none], o[none], window, run)
+        _raise_for(r, status)
+        scores[none], best[none], nodes[none] = s, m, nodes[none] + c
+    return scores, best, nodes, move_scores
+
+
+def _raise_for(r: int, status: np.ndarray) -> None:
+    """The error of a ek_solver_solve_many status other than EK_OK."""
+    if r == _EK_ERR_RANGE:
+        i = int(np.flatnonzero(status == _EK_ERR_RANGE)[0])
+        raise EdaxKernelsError(f"edax_kernels: position {i} of the chunk: its bitboards overlap", r)
+    if r == _EK_ERR_STOPPED:
+        raise EdaxKernelsError("edax_kernels: stopped", r)
 
 
 def _progress_bar(total: int, progress):
@@ -167,6 +286,17 @@ def _progress_bar(total: int, progress):
     return bar.update, bar
 
 
+def _window(window) -> Tuple[int, int]:
+    """(alpha, beta) as ints, -64 <= alpha < beta <= 64, or EdaxKernelsError (EK_ERR_RANGE)."""
+    try:
+        alpha, beta = (int(w) for w in window)
+    except (TypeError, ValueError):
+        raise TypeError(f"window must be (alpha, beta), not {window!r}") from None
+    if not -64 <= alpha < beta <= 64:
+        raise EdaxKernelsError(f"edax_kernels: window ({alpha}, {beta}): not -64 <= alpha < beta <= 64", _EK_ERR_RANGE)
+    return alpha, beta
+
+
 def solve_many(
     boards,
     *,
@@ -176,84 +306,122 @@ def solve_many(
     chunk_size: Optional[int] = None,
     progress: Union[None, bool, Callable[[int], None]] = None,
     eval_weights: Optional[EvalWeights] = None,
+    window: Tuple[int, int] = (-64, 64),
+    per_move: bool = False,
 ) -> SolveManyResult:
-    """Solves every position of ``boards`` exactly (window -64, 64): a pair of uint64 arrays
-    (players, opponents) or an iterable of boards. Returns a ``SolveManyResult`` of NumPy arrays
-    in the input's order.
+    """Solves every position of ``boards`` on ``window`` (default (-64, 64): exact scores).
+    ``boards``: (players, opponents) as two 1-D arrays, an (n, 2) array, or an iterable of
+    boards (``Board``s, pairs of ints; a tuple of two Boards is two positions); told apart by
+    type, never by length, and anything else raises (``edax_kernels.positions``). Returns a
+    ``SolveManyResult`` of NumPy arrays in the input's order.
 
+    ``window``: (alpha, beta), -64 <= alpha < beta <= 64: scores strictly inside are exact,
+    others fail-soft bounds on their side (such as (-1, 1): positive wins, 0 draws, negative
+    losses). ``per_move``: also the score of every legal move (``move_scores``, (n, 64) int8,
+    ``NOT_A_MOVE`` elsewhere), each on the same window; the position's score is their best.
     ``workers``: threads of this process (default ``os.cpu_count()``), without ``client``.
     ``client``: a ``dask.distributed.Client``; each chunk becomes a task. ``chunk_size``:
     positions per chunk (default ``DEFAULT_CHUNK_SIZE``). ``hash_bits``: each solver's table,
     2**hash_bits entries of 32 bytes, one per thread. ``progress``: a tqdm bar when stderr is a
     terminal (None), always (True), never (False), or a callable given the number of positions
-    each finished chunk adds. ``eval_weights``: the path (str or os.PathLike) of an Edax eval.dat
-    whose weights order the solvers' moves (``Solver.eval``; fewer nodes on deep positions, the
-    same scores, maybe other best moves reaching them): each process running chunks loads it
-    once, this one included (loading makes them the weights in use there, as ``eval_load_file``
-    does); a relative path is this process's, and with ``client`` every worker must find the
-    file at that absolute path. Raises EdaxKernelsError before anything is solved: EK_ERR_RANGE
-    for overlapping bitboards, naming the position; the load's error for ``eval_weights``
-    (EK_ERR_IO for a missing file, EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE for one that is not an
-    eval.dat), naming the file."""
-    p, o = as_arrays(boards)
+    each finished chunk adds. ``eval_weights``: True for the project's own weights (bundled with
+    the library), or the path (str or os.PathLike) of an Edax eval.dat, whose weights order the
+    solvers' moves (``Solver.eval``; fewer nodes on deep positions, the same scores, maybe other
+    best moves reaching them): each process running chunks loads them once, this one included
+    (loading makes them the weights in use there, as ``eval_load_file`` does); a relative path is
+    this process's, and with ``client`` every worker must find the file at that absolute path.
+
+    Raises before anything is solved: EdaxKernelsError EK_ERR_RANGE for overlapping bitboards
+    (naming the position) or a bad window; the load's error for ``eval_weights`` (EK_ERR_IO for
+    a missing file, EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE for one that is not an eval.dat),
+    naming the file; TypeError or ValueError for ``boards`` it cannot read exactly. Ctrl-C or an
+    exception from ``progress`` cancels the rest of the run (see the module's doc)."""
+    p, o = positions(boards)
     n = p.size
     overlap = np.flatnonzero(p & o)
     if overlap.size:
-        raise EdaxKernelsError(f"position {int(overlap[0])}: its bitboards overlap", -2)
+        raise EdaxKernelsError(f"edax_kernels: position {int(overlap[0])}: its bitboards overlap", _EK_ERR_RANGE)
     if not 1 <= hash_bits <= 32:
-        raise EdaxKernelsError(f"hash_bits={hash_bits}: not in 1..32", -2)
+        raise EdaxKernelsError(f"edax_kernels: hash_bits={hash_bits}: not in 1..32", _EK_ERR_RANGE)
+    window = _window(window)
     eval_path = None
     if eval_weights is not None:
         eval_path = _eval_path(eval_weights)
         _eval_source(eval_path)  # the load's error now, before any solving
     bounds = chunk_bounds(n, chunk_size or DEFAULT_CHUNK_SIZE)
     scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
+    move_scores = np.empty((n, 64), np.int8) if per_move else None
     advance, bar = _progress_bar(n, progress)
+    chunks = _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path, window, per_move)
     try:
-        for (start, end), (s, m, c) in _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path):
-            scores[start:end], moves[start:end], nodes[start:end] = s, m, c
+        for (start, end), r in chunks:
+            scores[start:end], moves[start:end], nodes[start:end] = r[:3]
+            if per_move:
+                move_scores[start:end] = r[3]
             advance(end - start)
     finally:
+        chunks.close()  # on an exception: cancels the rest, joins the threads
         if bar is not None:
             bar.close()
-    return SolveManyResult(scores, moves, nodes)
+    return SolveManyResult(scores, moves, nodes, move_scores)
 
 
-def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None) -> Iterable:
-    """((start, end), (scores, moves, nodes)) of each chunk, as the chunks finish."""
+def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, window=(-64, 64), per_move=False) -> Iterable:
+    """((start, end), the chunk's results) of each chunk, as the chunks finish. Leaving early
+    (an exception in the caller, Ctrl-C) cancels the rest: queued chunks are dropped, running
+    ones stopped, and the threads joined before the exception goes on."""
+    args = dict(hash_bits=hash_bits, eval_weights=eval_path, window=window, per_move=per_move)
     if client is not None:
-        yield from _solve_chunks_dask(p, o, bounds, hash_bits, client, eval_path)
+        yield from _solve_chunks_dask(p, o, bounds, client, args)
         return
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError("workers must be at least 1")
-    if workers == 1 or len(bounds) <= 1:
-        for start, end in bounds:
-            yield (start, end), solve_chunk(p[start:end], o[start:end], hash_bits, eval_path)
-        return
-    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="edax-kernels") as pool:
-        futures = {pool.submit(solve_chunk, p[a:b], o[a:b], hash_bits, eval_path): (a, b) for a, b in bounds}
-        from concurrent.futures import as_completed
+    # Even one chunk runs on a worker thread: this thread stays free to see Ctrl-C and stop it.
+    run = _Run()
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="edax-kernels")
+    try:
+        pending = {pool.submit(solve_chunk, p[a:b], o[a:b], run=run, **args): (a, b) for a, b in bounds}
+        while pending:
+            # A timeout, so that Ctrl-C reaches this thread at once on every platform.
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            # The chunks that finished are handed over before a failed one's exception.
+            failed = None
+            for future in sorted(done, key=lambda f: (f.exception() is not None, pending[f])):
+                bound = pending.pop(future)
+                if future.exception() is not None:
+                    failed = failed or future
+                    continue
+                yield bound, future.result()
+            if failed is not None:
+                failed.result()
+    except BaseException:
+        run.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
+        # A stop reaches a solve only while it runs (the library drops a stop that comes before),
+        # so a chunk that was just starting is stopped again until every chunk has returned.
+        while not all(f.done() for f in pending):
+            run.cancel()
+            wait(pending, timeout=0.01)
+        raise
+    finally:
+        # Every chunk has returned by now after a cancel: this joins the threads.
+        pool.shutdown(wait=True, cancel_futures=True)
 
-        for future in as_completed(futures):
-            yield futures[future], future.result()
 
-
-def _solve_chunks_dask(p, o, bounds, hash_bits, client, eval_path=None) -> Iterable:
-    """The chunks as Dask tasks (their inputs sent with them), gathered as they finish."""
+def _solve_chunks_dask(p, o, bounds, client, args) -> Iterable:
+    """The chunks as Dask tasks (their inputs sent with them), gathered as they finish; leaving
+    early cancels the tasks not gathered."""
     from distributed import as_completed
 
-    futures = client.map(
-        solve_chunk,
-        [p[a:b] for a, b in bounds],
-        [o[a:b] for a, b in bounds],
-        hash_bits=hash_bits,
-        eval_weights=eval_path,
-        pure=False,
-    )
+    futures = client.map(solve_chunk, [p[a:b] for a, b in bounds], [o[a:b] for a, b in bounds], pure=False, **args)
     where = {f.key: bound for f, bound in zip(futures, bounds)}
-    for future in as_completed(futures):
-        yield where[future.key], future.result()
+    try:
+        for future in as_completed(futures):
+            yield where[future.key], future.result()
+    except BaseException:
+        client.cancel(futures)
+        raise
 
 
 def random_positions(n: int, empties: int = 16, seed: int = 0) -> Tuple[np.ndarray, np.ndarray]:

@@ -5,7 +5,13 @@ INPUT is Edax's problem format (``.obf``: 64 squares of ``X``/``O``/``-`` then t
 (or ``players``/``opponents``), or any other text file of lines ``P O``: the side to move's and
 the other side's bitboards in hex (``0x`` optional; blank lines and ``#`` comments skipped).
 RESULTS is a Parquet file (``--csv``, or a name ending in ``.csv``: CSV) with the columns player,
-opponent, empties, score, best_move and nodes, one row per position in the input's order.
+opponent, empties, score, best_move and nodes, one row per position in the input's order. Parquet
+keeps the bitboards as unsigned 64-bit integers; CSV writes them as 16 hexadecimal digits (as the
+input's lines), so that no reader takes them for signed or floating-point numbers. With
+``--window ALPHA BETA`` the positions are solved on that window (exact scores inside it,
+fail-soft bounds outside: ``--window -1 1`` labels wins, draws and losses) and the columns alpha
+and beta are added; with ``--per-move`` the score of every legal move too, in the columns
+move_a1 .. move_h8 (empty where the square is not a legal move).
 
 The results are written chunk by chunk into ``RESULTS.parts/`` (each part written whole, then
 renamed into place); when every chunk is there they are joined into RESULTS (written whole, then
@@ -14,11 +20,12 @@ renamed), and the parts removed. An interrupted run keeps its parts: the same co
 with its line number and left out (``--strict``: the run stops before solving anything). With
 ``--scheduler ADDRESS`` the chunks run on that Dask scheduler's workers (``dask scheduler`` on one
 host, ``dask worker ADDRESS`` on each of the others); without it on every core of this machine.
-With ``--eval-weights EVAL_DAT`` (an Edax eval.dat, such as the project's data/ek-eval.dat) the
-solvers order their moves with its weights: the same scores (maybe other best moves reaching
-them), far fewer nodes on deep positions (each process loads the file once; with ``--scheduler``
-every worker must find it at the same absolute path); a resume needs the same weights. Needs
-the package's ``scale`` extra (pyarrow, and dask for ``--scheduler``).
+With ``--default-weights`` (the project's own weights, which the library carries) or
+``--eval-weights EVAL_DAT`` (an Edax eval.dat) the solvers order their moves with those weights:
+the same scores (maybe other best moves reaching them), far fewer nodes on deep positions (each
+process loads them once; with ``--scheduler`` every worker must find the file at the same
+absolute path); a resume needs the same weights, window and --per-move. Needs the package's
+``scale`` extra (pyarrow, and dask for ``--scheduler``).
 """
 
 import argparse
@@ -33,8 +40,8 @@ from typing import List, Tuple
 
 import numpy as np
 
-from . import EdaxKernelsError
-from .many import DEFAULT_CHUNK_SIZE, _eval_path, _eval_source, chunk_bounds, solve_chunk
+from . import EdaxKernelsError, square_name
+from .many import DEFAULT_CHUNK_SIZE, NOT_A_MOVE, _eval_path, _eval_source, _solve_chunks, _window, chunk_bounds
 
 _HEX = re.compile(r"^\s*(?:0[xX])?([0-9A-Fa-f]{1,16})\s+(?:0[xX])?([0-9A-Fa-f]{1,16})\s*(?:#.*)?$")
 
@@ -90,14 +97,22 @@ def read_input(path: Path) -> Tuple[np.ndarray, np.ndarray, List[Tuple[int, str,
     return np.array(players, dtype=np.uint64), np.array(opponents, dtype=np.uint64), bad
 
 
-def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int, eval_weights=None) -> dict:
+def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int, eval_weights=None,
+                 window=(-64, 64), per_move=False) -> dict:
     """What a resumed run must share with the run it continues (the weights by their contents;
-    a run without weights has the fingerprint of the runs made before there were any)."""
+    a run without weights, window or per-move has the fingerprint of the runs made before there
+    were any)."""
     digest = hashlib.sha256(p.tobytes() + o.tobytes()).hexdigest()
     fingerprint = {"positions": int(p.size), "sha256": digest, "chunk_size": chunk_size, "hash_bits": hash_bits}
-    if eval_weights is not None:
+    if eval_weights is True:
+        fingerprint["eval_weights_sha256"] = "bundled"
+    elif eval_weights is not None:
         with open(eval_weights, "rb") as f:
             fingerprint["eval_weights_sha256"] = hashlib.sha256(f.read()).hexdigest()
+    if tuple(window) != (-64, 64):
+        fingerprint["window"] = list(window)
+    if per_move:
+        fingerprint["per_move"] = True
     return fingerprint
 
 
@@ -112,20 +127,55 @@ def _write_atomically(path: Path, write) -> None:
             tmp.unlink()
 
 
-def _table(p, o, scores, moves, nodes):
+def _table(p, o, scores, moves, nodes, window=(-64, 64), move_scores=None):
     import pyarrow as pa
 
     empties = (64 - np.array([bin(int(a | b)).count("1") for a, b in zip(p, o)], dtype=np.int64)).astype(np.int8)
-    return pa.table(
-        {
-            "player": pa.array(p, pa.uint64()),
-            "opponent": pa.array(o, pa.uint64()),
-            "empties": pa.array(empties, pa.int8()),
-            "score": pa.array(scores.astype(np.int8), pa.int8()),
-            "best_move": pa.array(moves.astype(np.int8), pa.int8()),
-            "nodes": pa.array(nodes, pa.uint64()),
-        }
-    )
+    columns = {
+        "player": pa.array(p, pa.uint64()),
+        "opponent": pa.array(o, pa.uint64()),
+        "empties": pa.array(empties, pa.int8()),
+        "score": pa.array(scores.astype(np.int8), pa.int8()),
+        "best_move": pa.array(moves.astype(np.int8), pa.int8()),
+        "nodes": pa.array(nodes, pa.uint64()),
+    }
+    if tuple(window) != (-64, 64):
+        columns["alpha"] = pa.array(np.full(p.size, window[0], np.int8), pa.int8())
+        columns["beta"] = pa.array(np.full(p.size, window[1], np.int8), pa.int8())
+    if move_scores is not None:
+        for x in range(64):
+            column = move_scores[:, x]
+            columns[f"move_{square_name(x)}"] = pa.array(column, pa.int8(), mask=column == NOT_A_MOVE)
+    return pa.table(columns)
+
+
+def _write_csv(table, path) -> None:
+    """CSV with the bitboards as 16 hexadecimal digits (a CSV reader would take 64-bit unsigned
+    decimals for signed or floating-point numbers)."""
+    import pyarrow as pa
+    import pyarrow.csv as pc
+
+    for name in ("player", "opponent"):
+        hexes = pa.array([f"{v:016x}" for v in table.column(name).to_numpy()], pa.string())
+        table = table.set_column(table.schema.get_field_index(name), name, hexes)
+    pc.write_csv(table, path)
+
+
+def _read_results(path: Path, csv: bool):
+    """(players, opponents) of a results file, exactly."""
+    if csv:
+        import pyarrow as pa
+        import pyarrow.csv as pc
+
+        types = {"player": pa.string(), "opponent": pa.string()}
+        table = pc.read_csv(path, convert_options=pc.ConvertOptions(column_types=types))
+        col = lambda name: np.array([int(v, 16) for v in table.column(name).to_pylist()], dtype=np.uint64)  # noqa: E731
+    else:
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path)
+        col = lambda name: table.column(name).to_numpy().astype(np.uint64)  # noqa: E731
+    return col("player"), col("opponent")
 
 
 def main(argv=None) -> int:
@@ -141,6 +191,11 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, help="threads without --scheduler (default: every core)")
     parser.add_argument("--eval-weights", type=Path, metavar="EVAL_DAT",
                         help="order the solvers' moves with this eval.dat's weights (fewer nodes, the same scores)")
+    parser.add_argument("--default-weights", action="store_true",
+                        help="order the solvers' moves with the project's own weights, which the library carries")
+    parser.add_argument("--window", type=int, nargs=2, metavar=("ALPHA", "BETA"), default=(-64, 64),
+                        help="solve on this window (default -64 64: exact scores)")
+    parser.add_argument("--per-move", action="store_true", help="also the score of every legal move")
     parser.add_argument("--resume", action="store_true", help="solve only what an interrupted run left")
     parser.add_argument("--csv", action="store_true", help="write CSV, not Parquet")
     parser.add_argument("--strict", action="store_true", help="stop at a bad input line (before solving)")
@@ -153,9 +208,16 @@ def main(argv=None) -> int:
         parser.error('needs pyarrow: pip install "edax-kernels[scale]"')
     if not 1 <= args.hash_bits <= 32 or args.chunk_size < 1 or (args.workers is not None and args.workers < 1):
         parser.error("--hash-bits must be in 1..32, --chunk-size and --workers at least 1")
-    eval_weights = None
+    if args.eval_weights is not None and args.default_weights:
+        parser.error("--eval-weights and --default-weights: one or the other")
+    try:
+        window = _window(args.window)
+    except EdaxKernelsError as e:
+        parser.error(str(e))
+    eval_weights = True if args.default_weights else None
     if args.eval_weights is not None:
         eval_weights = _eval_path(args.eval_weights)
+    if eval_weights is not None:
         try:
             _eval_source(eval_weights)  # loadable here, before anything is read or solved
         except EdaxKernelsError as e:
@@ -171,23 +233,20 @@ def main(argv=None) -> int:
     out = args.out
     parts = out.with_name(out.name + ".parts")
     manifest = parts / "run.json"
-    fingerprint = _fingerprint(p, o, args.chunk_size, args.hash_bits, eval_weights)
+    csv = args.csv or out.suffix == ".csv"
+    fingerprint = _fingerprint(p, o, args.chunk_size, args.hash_bits, eval_weights, window, args.per_move)
     if args.resume and not parts.exists() and out.exists():
         # A finished run leaves no parts: its results are complete if they hold these positions.
-        import pyarrow.parquet as pq
-        import pyarrow.csv as pc
-
-        done = pc.read_csv(out) if args.csv or out.suffix == ".csv" else pq.read_table(out)
-        same = done.num_rows == p.size and np.array_equal(done.column("player").to_numpy().astype(np.uint64), p) \
-            and np.array_equal(done.column("opponent").to_numpy().astype(np.uint64), o)
-        if same:
+        dp, do = _read_results(out, csv)
+        if np.array_equal(dp, p) and np.array_equal(do, o):
             print(f"{out}: already holds every position; nothing to resume", file=sys.stderr)
             return 0
         print(f"{out}: holds other positions; run without --resume to solve these", file=sys.stderr)
         return 2
     if args.resume and manifest.exists():
         if json.loads(manifest.read_text()) != fingerprint:
-            print(f"{parts}: made by a run with other positions, --chunk-size, --hash-bits or --eval-weights; "
+            print(f"{parts}: made by a run with other positions, --chunk-size, --hash-bits, --eval-weights or "
+                  "--default-weights, --window or --per-move; "
                   "run without --resume to start again", file=sys.stderr)
             return 2
     else:
@@ -208,23 +267,30 @@ def main(argv=None) -> int:
 
     remaining = sum(bounds[i][1] - bounds[i][0] for i in todo)
     advance, bar = _progress_bar(remaining, args.progress)
-    client = None
+    client = chunks = None
     try:
         if args.scheduler:
             from distributed import Client
 
             client = Client(args.scheduler)
-        for i, (scores, moves, nodes) in _run(p, o, bounds, todo, args, client, eval_weights):
-            a, b = bounds[i]
-            table = _table(p[a:b], o[a:b], scores, moves, nodes)
+        index = {bounds[i]: i for i in todo}
+        chunks = _solve_chunks(p, o, [bounds[i] for i in todo], args.hash_bits, args.workers, client, eval_weights,
+                               window, args.per_move)
+        for (a, b), r in chunks:
+            i = index[(a, b)]
+            table = _table(p[a:b], o[a:b], *r[:3], window, r[3] if args.per_move else None)
             _write_atomically(part(i), lambda t: pq.write_table(table, t))
             advance(b - a)
     except KeyboardInterrupt:
+        if chunks is not None:
+            chunks.close()  # the running chunks stopped, their threads joined
         written = sum(part(i).exists() for i in range(len(bounds)))
         print(f"\ninterrupted: {written} of {len(bounds)} chunks written in {parts}; "
               "run the same command with --resume to finish", file=sys.stderr)
         return 130
     finally:
+        if chunks is not None:
+            chunks.close()
         if bar is not None:
             bar.close()
         if client is not None:
@@ -233,41 +299,16 @@ def main(argv=None) -> int:
     import pyarrow as pa
 
     tables = [pq.read_table(part(i)) for i in range(len(bounds))]
-    table = pa.concat_tables(tables) if tables else _table(p, o, *(np.empty(0, t) for t in (np.int32, np.int32, np.uint64)))
-    if args.csv or out.suffix == ".csv":
-        import pyarrow.csv as pc
-
-        _write_atomically(out, lambda t: pc.write_csv(table, t))
+    empty = (np.empty(0, t) for t in (np.int32, np.int32, np.uint64))
+    table = pa.concat_tables(tables) if tables else _table(
+        p, o, *empty, window, np.empty((0, 64), np.int8) if args.per_move else None)
+    if csv:
+        _write_atomically(out, lambda t: _write_csv(table, t))
     else:
         _write_atomically(out, lambda t: pq.write_table(table, t))
     shutil.rmtree(parts)
     print(f"{out}: {table.num_rows} positions solved ({len(bad)} bad line(s) left out)", file=sys.stderr)
     return 0
-
-
-def _run(p, o, bounds, todo, args, client, eval_weights=None):
-    """(chunk index, (scores, moves, nodes)) of each chunk of ``todo``, as they finish."""
-    if client is not None:
-        from distributed import as_completed
-
-        futures = client.map(solve_chunk, [p[slice(*bounds[i])] for i in todo], [o[slice(*bounds[i])] for i in todo],
-                             hash_bits=args.hash_bits, eval_weights=eval_weights, pure=False)
-        index = {f.key: i for f, i in zip(futures, todo)}
-        for future in as_completed(futures):
-            yield index[future.key], future.result()
-        return
-    from concurrent.futures import ThreadPoolExecutor, as_completed as done
-
-    with ThreadPoolExecutor(max_workers=args.workers or os.cpu_count() or 1) as pool:
-        futures = {pool.submit(solve_chunk, p[slice(*bounds[i])], o[slice(*bounds[i])], args.hash_bits, eval_weights): i
-                   for i in todo}
-        try:
-            for future in done(futures):
-                yield futures[future], future.result()
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
 
 
 if __name__ == "__main__":
