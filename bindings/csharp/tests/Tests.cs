@@ -3,8 +3,10 @@
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
 // scores, batch against single solves, a solve stopped from another thread, the node limit,
-// the threads, the evaluation ordering) and Edax's leaf search (shallow.txt); loading and error
-// reporting.
+// the threads, the evaluation ordering; SolveMany on windows, with overlaps, stops and bad
+// arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
+// checked against the kernels, Edax's board text and .obf lines, bad input refused; the time per
+// random game printed); loading and error reporting.
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
@@ -580,6 +582,408 @@ static class Tests
         Throws<ObjectDisposedException>(() => s.Clear(), "clear after Dispose");
     }
 
+    static void EvalDefault()
+    {
+        // The weights the library carries: loaded without a file, then used by an Eval and by a
+        // solver's move ordering.
+        Problem pb = Fforum("fforum-20-39.txt").First(p => p.Empties == 18);
+        Kernels.EvalUnload();
+        Eq(Kernels.EvalLoaded, false, "no weights before");
+        Kernels.EvalLoadDefault();
+        Eq(Kernels.EvalLoaded, true, "weights loaded");
+        using (var e = new Eval(pb.Board)) e.Accumulate();
+        Kernels.EvalLoadDefault();
+        Eq(Kernels.EvalLoaded, true, "weights loaded again");
+        using (var s = new Solver(20))
+        {
+            s.UseEval = true;
+            Eq(s.UseEval, true, "eval ordering with the default weights");
+            SolveResult r = s.Solve(pb.Board);
+            int listed;
+            Eq(r.Score, pb.Best, "the score with the default weights");
+            Eq(pb.Moves.TryGetValue(r.BestMove, out listed) ? listed : -99, pb.Best, "move " + r.BestMove + " with the default weights");
+        }
+    }
+
+    static readonly int[][] Windows = { new[] { -64, 64 }, new[] { -1, 1 }, new[] { -3, 3 } };
+
+    /// Whether score, found on the window (alpha, beta), agrees with the exact score: equal
+    /// inside the window, else a fail-soft bound on the side the exact score falls.
+    static bool Agrees(int score, int exact, int alpha, int beta)
+    {
+        if (exact <= alpha) return score <= alpha && score >= exact;
+        if (exact >= beta) return score >= beta && score <= exact;
+        return score == exact;
+    }
+
+    static void SolveManyWindows()
+    {
+        var problems = Fforum("fforum-1-19.txt").Take(5).ToList();
+        ulong[] ps = problems.Select(p => p.Board.Player).ToArray(), os = problems.Select(p => p.Board.Opponent).ToArray();
+        foreach (var w in Windows)
+        {
+            // Two solvers given the same positions in the same order: their tables evolve alike.
+            using (var many = new Solver(20))
+            using (var single = new Solver(20))
+            {
+                SolveManyResult r = w[0] == -64 && w[1] == 64 ? many.SolveMany(ps, os) : many.SolveMany(ps, os, w[0], w[1]);
+                string at = "window (" + w[0] + ", " + w[1] + ")";
+                Eq(r.Status, SolveStatus.Solved, at + " status");
+                Eq(r.AllSolved, true, at + " all solved");
+                Eq(r.Count + " " + r.Alpha + " " + r.Beta, ps.Length + " " + w[0] + " " + w[1], at + " count and window");
+                for (int i = 0; i < ps.Length; i++)
+                {
+                    SolveResult one = single.Solve(problems[i].Board, w[0], w[1]);
+                    string pos = at + " #" + (i + 1);
+                    Eq(r.Statuses[i], SolveStatus.Solved, pos + " status");
+                    Eq(r.Scores[i], one.Score, pos + " score");
+                    Eq(r.BestMoves[i], one.BestMove, pos + " best move");
+                    Eq(r.Nodes[i], one.Nodes, pos + " nodes");
+                    Eq(Agrees(r.Scores[i], problems[i].Best, w[0], w[1]), true, pos + " score " + r.Scores[i] + " against " + problems[i].Best);
+                }
+            }
+        }
+        // With 2 threads, each solving whole positions: the same scores.
+        using (var s = new Solver(20))
+        {
+            s.Threads = 2;
+            SolveManyResult r = s.SolveMany(ps, os);
+            Eq(r.AllSolved, true, "all solved with 2 threads");
+            Eq(string.Join(" ", r.Scores), string.Join(" ", problems.Select(p => p.Best)), "the scores with 2 threads");
+        }
+    }
+
+    static void SolveManyPartial()
+    {
+        var problems = Fforum("fforum-1-19.txt");
+        Board a = problems[0].Board, b = problems[1].Board;
+        using (var s = new Solver(20))
+        {
+            // An overlapping position in the middle: reported, the others solved.
+            SolveManyResult r = s.SolveMany(new[] { a.Player, 3UL, b.Player }, new[] { a.Opponent, 1UL, b.Opponent }, -1, 1);
+            Eq(r.Status, SolveStatus.Overlapping, "the call's status with an overlap");
+            Eq(string.Join(" ", r.Statuses), "Solved Overlapping Solved", "statuses with an overlap");
+            Eq(r.Scores[1] + " " + r.BestMoves[1] + " " + r.Nodes[1], Kernels.ScoreNone + " " + Kernels.NoMove + " 0", "the overlapping position");
+            Eq(Agrees(r.Scores[0], problems[0].Best, -1, 1) && Agrees(r.Scores[2], problems[1].Best, -1, 1), true, "the others' scores");
+            Eq(r.Nodes[0] > 0 && r.Nodes[2] > 0, true, "the others' nodes");
+            // A node limit stops the call on a slow position: it and the rest reported stopped
+            // (an overlapping one too: not reached), the finished game before it solved.
+            Board slow = Fforum("fforum-20-39.txt").First(p => p.Empties == 24).Board;
+            s.NodeLimit = 10000;
+            r = s.SolveMany(new[] { Over.Player, slow.Player, a.Player, 1UL }, new[] { Over.Opponent, slow.Opponent, a.Opponent, 1UL });
+            Eq(r.Status, SolveStatus.Stopped, "the call's status beyond the node limit");
+            Eq(string.Join(" ", r.Statuses), "Solved Stopped Stopped Stopped", "statuses beyond the node limit");
+            Eq(r.Scores[0] + " " + r.BestMoves[0], "0 " + Kernels.NoMove, "the finished game");
+            for (int i = 1; i < 4; i++)
+                Eq(r.Scores[i] + " " + r.BestMoves[i] + " " + r.Nodes[i], Kernels.ScoreNone + " " + Kernels.NoMove + " 0", "stopped position " + i);
+            s.NodeLimit = 0;
+            Eq(s.SolveMany(new[] { a.Player }, new[] { a.Opponent }).Scores[0], problems[0].Best, "solved after the limit is lifted");
+        }
+    }
+
+    static void SolveManyStopBusy()
+    {
+        var slow = Fforum("fforum-20-39.txt").First(p => p.Empties == 24).Board;
+        using (var s = new Solver(20))
+        {
+            SolveManyResult outcome = null;
+            // The probe below may hold the solver for a moment: the worker retries until it runs.
+            var worker = new Thread(() =>
+            {
+                while (true)
+                {
+                    try
+                    {
+                        outcome = s.SolveMany(new[] { slow.Player, Over.Player }, new[] { slow.Opponent, Over.Opponent });
+                        return;
+                    }
+                    catch (EdaxKernelsException e)
+                    {
+                        if (e.Status != -12) return;
+                    }
+                }
+            });
+            worker.Start();
+            bool busySeen = false;
+            while (!busySeen && worker.IsAlive)
+            {
+                try { s.SolveMany(new[] { Over.Player }, new[] { Over.Opponent }); }
+                catch (EdaxKernelsException e) { busySeen = e.Status == -12; }
+            }
+            while (worker.IsAlive)
+            {
+                s.Stop();
+                worker.Join(1);
+            }
+            Eq(busySeen, true, "SolveMany refused (EK_ERR_BUSY) while another solve ran");
+            Eq(outcome != null ? outcome.Status : SolveStatus.Solved, SolveStatus.Stopped, "the stopped call's status (" + outcome + ")");
+            Eq(string.Join(" ", outcome.Statuses), "Stopped Stopped", "the positions of the stopped call");
+        }
+    }
+
+    static void SolveManyErrors()
+    {
+        var s = new Solver(8);
+        foreach (var w in new[] { new[] { 0, 0 }, new[] { 1, 0 }, new[] { -65, 64 }, new[] { -64, 65 } })
+            ExpectStatus(() => s.SolveMany(new[] { Over.Player }, new[] { Over.Opponent }, w[0], w[1]), -2, "window " + w[0] + ", " + w[1]);
+        Throws<ArgumentNullException>(() => s.SolveMany(null, new ulong[1]), "null players");
+        Throws<ArgumentNullException>(() => s.SolveMany(new ulong[1], null), "null opponents");
+        Throws<ArgumentException>(() => s.SolveMany(new ulong[2], new ulong[1]), "lengths");
+        SolveManyResult r = s.SolveMany(new ulong[0], new ulong[0], -1, 1);
+        Eq(r.Count + " " + r.Status, "0 Solved", "no positions");
+        s.Dispose();
+        Throws<ObjectDisposedException>(() => s.SolveMany(new[] { Over.Player }, new[] { Over.Opponent }), "SolveMany after Dispose");
+    }
+
+    static string Bits(ulong b) { return b.ToString("x16"); }
+
+    /// Plays a random game from the start to its end with rng, checking every position against
+    /// the kernels, then takes it back to the start; returns the passes played.
+    static int CheckedRandomGame(Random rng, Solver solver)
+    {
+        var g = new Game();
+        var seen = new List<Tuple<ulong, ulong, bool>>();
+        int passes = 0;
+        while (true)
+        {
+            ulong p = g.Player, o = g.Opponent, moves = Kernels.GetMoves(p, o);
+            bool black = g.BlackToMove, over = moves == 0 && !Kernels.CanMove(o, p);
+            string at = "ply " + g.Ply + " (" + g.ToText() + ")";
+            Eq(p & o, 0UL, at + " overlap");
+            Eq(g.LegalMoves, moves, at + " legal moves");
+            Eq(g.Moves().Aggregate(0UL, (m, sq) => m | 1UL << sq), moves, at + " moves as squares");
+            Eq(g.Moves().Length, Kernels.GetMobility(p, o), at + " mobility");
+            Eq(g.BlackDiscs + " " + g.WhiteDiscs, Kernels.BitCount(black ? p : o) + " " + Kernels.BitCount(black ? o : p), at + " discs");
+            Eq(g.BlackDiscs + g.WhiteDiscs, 64 - g.Empties, at + " discs and empties");
+            Eq(g.Empties, 64 - Kernels.BitCount(p | o), at + " empties");
+            Eq(g.IsOver, over, at + " over");
+            Eq(g.MustPass, moves == 0 && !over, at + " must pass");
+            Eq(g.Board, new Board(p, o), at + " board");
+            seen.Add(Tuple.Create(p, o, black));
+            int ply = g.Ply, x = g.PlayRandom(rng);
+            if (over)
+            {
+                Eq(x, Kernels.NoMove, at + " random move at the end");
+                Eq(g.Ply, ply, at + " nothing played at the end");
+                break;
+            }
+            Eq(g.Ply, ply + 1, at + " ply after a move");
+            Eq(g.BlackToMove, !black, at + " side after a move");
+            if (moves == 0)
+            {
+                Eq(x, Kernels.Pass, at + " a pass when there is no move");
+                Eq(g.Board, new Board(o, p), at + " position after a pass");
+                passes++;
+            }
+            else
+            {
+                Eq(x >= 0 && x < 64 && (moves >> x & 1) == 1, true, at + " move " + x + " legal");
+                Eq(g.Board, Kernels.Next(new Board(p, o), x), at + " position after " + x);
+            }
+        }
+        // The final score, the solver's (for the side to move, empty squares to the winner) for black.
+        SolveResult end = solver.Solve(g.Board);
+        int score = g.BlackToMove ? end.Score : -end.Score;
+        Eq(g.Score, (int?)score, "final score");
+        Eq(g.Winner, score > 0 ? Winner.Black : score < 0 ? Winner.White : Winner.Draw, "winner");
+        Eq(g.Ply, seen.Count - 1, "plies played");
+        for (int i = seen.Count - 1; i > 0; i--)
+        {
+            g.Undo();
+            Eq(Tuple.Create(g.Player, g.Opponent, g.BlackToMove), seen[i - 1], "undo to ply " + (i - 1));
+            Eq(g.Ply, i - 1, "ply after undo");
+            Eq(g.LegalMoves, Kernels.GetMoves(g.Player, g.Opponent), "legal moves after undo to ply " + (i - 1));
+        }
+        Eq(g.Board, Board.Start, "back at the start");
+        Throws<InvalidOperationException>(() => g.Undo(), "undo at the start");
+        return passes;
+    }
+
+    static void GameRandom()
+    {
+        int passes = 0;
+        using (var solver = new Solver(12))
+        {
+            for (int seed = 1; seed <= 100; seed++) passes += CheckedRandomGame(new Random(seed), solver);
+        }
+        Eq(passes > 0, true, "passes played in 100 random games");
+    }
+
+    static void GameTiming()
+    {
+        // The time per random game from the start to the end (PlayRandom until NoMove), best of
+        // 5 rounds: a measurement, not a check.
+        var rng = new Random(12345);
+        const int games = 2000;
+        double best = double.MaxValue;
+        long plies = 0;
+        for (int round = 0; round < 6; round++)
+        {
+            plies = 0;
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            for (int i = 0; i < games; i++)
+            {
+                var g = new Game();
+                while (g.PlayRandom(rng) != Kernels.NoMove) { }
+                plies += g.Ply;
+            }
+            double us = clock.Elapsed.TotalMilliseconds * 1000 / games;
+            if (round > 0) best = Math.Min(best, us);  // round 0: warm-up
+        }
+        Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
+            "     a random game from the start to the end: {0:F2} us ({1:F1} plies; best of 5 rounds of {2} games)",
+            best, (double)plies / games, games));
+    }
+
+    // The first line of Edax's problem/fforum-1-19.obf (FFO #1), as Edax 4.6 ships it: the moves
+    // scored are all the legal ones. (A copy of this line scoring A2:+0; A3:-10; B1:-12; A4:-16;
+    // A6:-18; B7:-30 instead circulates: there A6 flips nothing, B7 is occupied, and the legal
+    // G2 is missing.)
+    const string Obf1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
+
+    static int SquareOf(string name) { return char.ToUpperInvariant(name[0]) - 'A' + 8 * (name[1] - '1'); }
+
+    static void GameKnown()
+    {
+        var g = Game.FromObf(Obf1);
+        // The moves the line scores: exactly the legal ones.
+        var scored = Obf1.Split(';').Skip(1).Select(m => m.Trim()).Where(m => m.Length > 0)
+            .ToDictionary(m => SquareOf(m.Split(':')[0]), m => Dec(m.Split(':')[1].TrimStart('+')));
+        ulong named = new[] { "G8", "H1", "H7", "A2", "A3", "B1", "A4", "G2" }.Aggregate(0UL, (b, m) => b | 1UL << SquareOf(m));
+        Eq(Bits(scored.Keys.Aggregate(0UL, (b, x) => b | 1UL << x)), Bits(named), "the line's moves");
+        Eq(Bits(g.LegalMoves), Bits(named), "legal moves of the first problem");
+        ExpectMessage<ArgumentException>(() => g.Play(SquareOf("A6")), "A6 (square 40) is not a legal move for black: it flips no disc", "A6");
+        ExpectMessage<ArgumentException>(() => g.Play(SquareOf("B7")), "B7 (square 49) is not a legal move for black: it is occupied", "B7");
+        Eq(g.BlackToMove, true, "black to move");
+        Eq(g.Empties, 14, "empties");
+        Eq(g.Ply, 0, "ply");
+        Eq(g.IsOver + " " + g.MustPass + " " + g.Winner + " " + g.Score, "False False None ", "not over");
+        var first = Fforum("fforum-1-19.txt")[0];
+        Eq(g.Board, first.Board, "the same position as fforum #1");
+        Eq(g.ToObf(), Obf1.Substring(0, Obf1.IndexOf(';') + 1), "ToObf");
+        using (var s = new Solver(20))
+        {
+            SolveResult r = s.Solve(g.Board);
+            Eq(r.Score + " " + r.BestMove, "18 " + SquareOf("G8"), "solved: G8:+18");
+            // Each scored move: the score of the position it leads to, for black.
+            foreach (var m in scored)
+            {
+                g.Play(m.Key);
+                Eq(-s.Solve(g.Board).Score, m.Value, "the score of move " + m.Key);
+                g.Undo();
+            }
+        }
+        g.Play(SquareOf("G8"));
+        Eq(g.BlackToMove + " " + g.Ply + " " + g.Empties, "False 1 13", "after G8");
+    }
+
+    static void GameText()
+    {
+        var g = new Game();
+        string start = "---------------------------OX------XO--------------------------- X";
+        Eq(g.ToText(), start, "the start's text");
+        Eq(g.ToObf(), start + ";", "the start's obf");
+        Eq(g.Board, Board.Start, "the start");
+        Eq(g.Ply + " " + g.BlackDiscs + " " + g.WhiteDiscs + " " + g.Empties, "0 2 2 60", "the start's counts");
+        Eq(string.Join(" ", g.Moves()), "19 26 37 44", "the start's moves");
+        var rng = new Random(7);
+        for (int i = 0; i < 30 && !g.IsOver; i++)
+        {
+            g.PlayRandom(rng);
+            foreach (var copy in new[] { Game.FromText(g.ToText()), Game.FromObf(g.ToObf()), Game.FromObf(g.ToObf() + " D3:+2; C4:-4;"), g.Copy() })
+            {
+                Eq(copy.Board + " " + copy.BlackToMove, g.Board + " " + g.BlackToMove, "round trip at ply " + g.Ply);
+                Eq(copy.ToText(), g.ToText(), "text round trip at ply " + g.Ply);
+            }
+        }
+        var copied = g.Copy();
+        copied.Undo();
+        Eq(g.Ply - 1, copied.Ply, "a copy goes its own way");
+        // The other characters, whitespace anywhere, white to move.
+        string rows = "........\n........\n........\n...ox...\n...*o...\n........\n........\n........\n  o";
+        var w = Game.FromText(rows);
+        Eq(w.BlackToMove, false, "white to move");
+        Eq(w.Player + " " + w.Opponent, ((1UL << 27) | (1UL << 36)) + " " + ((1UL << 28) | (1UL << 35)), "white's discs are the player's");
+        Eq(w.ToText(), "---------------------------OX------XO--------------------------- O", "normalised text");
+        var b = new Game(Board.Start, false);
+        Eq(b.ToText(), "---------------------------XO------OX--------------------------- O", "a board, white to move");
+        Eq(new Game(Board.Start.Player, Board.Start.Opponent, true).ToText(), start, "bitboards, black to move");
+        Eq(g.ToString().Contains(g.ToText()), true, "ToString shows the text");
+    }
+
+    static void ExpectMessage<E>(Action a, string part, string what) where E : Exception
+    {
+        try { a(); }
+        catch (E e)
+        {
+            if (!e.Message.Contains(part)) throw new Exception(what + ": message without \"" + part + "\": " + e.Message);
+            return;
+        }
+        throw new Exception(what + ": no " + typeof(E).Name);
+    }
+
+    static void GameErrors()
+    {
+        var g = new Game();
+        string before = g.ToText();
+        ExpectMessage<ArgumentException>(() => g.Play(0), "A1", "an empty square flipping nothing");
+        ExpectMessage<ArgumentException>(() => g.Play(27), "D4", "an occupied square");
+        ExpectMessage<ArgumentException>(() => g.Play(27), "(legal: D3 C4 F5 E6)", "the legal moves listed");
+        ExpectMessage<ArgumentOutOfRangeException>(() => g.Play(-1), "-1", "square -1");
+        ExpectMessage<ArgumentOutOfRangeException>(() => g.Play(64), "Pass()", "square 64");
+        ExpectMessage<ArgumentOutOfRangeException>(() => g.Play(65), "65", "square 65");
+        ExpectMessage<InvalidOperationException>(() => g.Pass(), "has a move", "a pass with moves");
+        ExpectMessage<InvalidOperationException>(() => g.Undo(), "nothing to undo", "undo at the start");
+        Throws<ArgumentNullException>(() => g.RandomMove(null), "null rng");
+        Throws<ArgumentNullException>(() => g.PlayRandom(null), "null rng");
+        Eq(g.ToText() + " " + g.Ply, before + " 0", "the game unchanged by refused calls");
+        ExpectMessage<ArgumentException>(() => new Game(3, 1, true), "overlap", "overlapping bitboards");
+        ExpectMessage<ArgumentException>(() => new Game(new Board(1, 1), true), "A1", "overlapping board");
+        string squares = new string('-', 27) + "OX------XO" + new string('-', 27);
+        var bad = new[]
+        {
+            Tuple.Create(squares.Substring(1) + " X", "no side to move"),  // 63 squares: the side read as a square
+            Tuple.Create(squares.Substring(2) + " X", "63 squares"),
+            Tuple.Create(squares + "- X", "after the 64 squares"),     // 65 squares: the 65th read as the side
+            Tuple.Create(squares + " X X", "after the side to move"),
+            Tuple.Create(squares + " X -", "after the side to move"),
+            Tuple.Create(squares + " B", "'B' after the 64 squares"),
+            Tuple.Create(squares, "no side to move"),
+            Tuple.Create("", "0 squares"),
+            Tuple.Create("#" + squares.Substring(1) + " X", "'#' at square A1"),
+            Tuple.Create(squares.Substring(0, 40) + "0" + squares.Substring(41) + " O", "'0' at square A6"),
+        };
+        foreach (var t in bad) ExpectMessage<FormatException>(() => Game.FromText(t.Item1), t.Item2, "text \"" + t.Item1 + "\"");
+        ExpectMessage<FormatException>(() => Game.FromObf(squares + " X"), "no ';'", "obf without ';'");
+        ExpectMessage<FormatException>(() => Game.FromObf(squares + "; X"), "no side to move", "obf with ';' before the side");
+        ExpectMessage<FormatException>(() => Game.FromObf(squares + " Y; A1:+0;"), "'Y'", "obf with a bad side");
+        Throws<ArgumentNullException>(() => Game.FromText(null), "null text");
+        Throws<ArgumentNullException>(() => Game.FromObf(null), "null obf");
+    }
+
+    static void GamePass()
+    {
+        // White A1, black B1, black to move: black has no move, white takes C1, and then neither can move.
+        var g = Game.FromText("OX" + new string('-', 62) + " X");
+        var rng = new Random(1);
+        Eq(g.LegalMoves + " " + g.MustPass + " " + g.IsOver + " " + g.Winner, "0 True False None", "black must pass");
+        Eq(g.RandomMove(rng), Kernels.Pass, "the random move is a pass");
+        ExpectMessage<ArgumentException>(() => g.Play(2), "none", "a move when there is none");
+        g.Pass();
+        Eq(g.BlackToMove + " " + g.Ply + " " + string.Join(" ", g.Moves()), "False 1 2", "white to move after the pass");
+        ExpectMessage<InvalidOperationException>(() => g.Pass(), "has a move", "white may not pass");
+        Eq(g.PlayRandom(rng), 2, "white's only move");
+        Eq(g.IsOver + " " + g.MustPass + " " + g.Winner + " " + g.Score, "True False White -64", "the end: 0-3, the empties to white");
+        Eq(g.RandomMove(rng) + " " + g.PlayRandom(rng) + " " + g.Ply, Kernels.NoMove + " " + Kernels.NoMove + " 2", "nothing to play at the end");
+        ExpectMessage<InvalidOperationException>(() => g.Pass(), "over", "no pass at the end");
+        g.Undo();
+        g.Undo();
+        Eq(g.ToText() + " " + g.MustPass, "OX" + new string('-', 62) + " X True", "undone, the pass too");
+        // A draw with empty squares: 1-1, nobody can move.
+        var d = new Game(1UL, 1UL << 63, false);
+        Eq(d.IsOver + " " + d.Winner + " " + d.Score + " " + d.BlackDiscs + " " + d.WhiteDiscs + " " + d.Empties, "True Draw 0 1 1 62", "a drawn end");
+    }
+
     /// The informational version of EdaxKernels.dll, which the package's build sets (null otherwise).
     static string PackageVersion()
     {
@@ -662,6 +1066,17 @@ static class Tests
         Run("solver: eval ordering (refused without weights, the same scores)", SolverEval);
         Run("solver: bad arguments, Dispose", SolverErrors);
         Run("solve_shallow: shallow.txt", SolveShallow);
+        Run("evaluation: the library's own weights (EvalLoadDefault), then a solver's ordering", EvalDefault);
+        Run("solver: SolveMany equals single solves on windows (-64, 64), (-1, 1), (-3, 3)", SolveManyWindows);
+        Run("solver: SolveMany reports an overlapping position and a node limit's stop per position", SolveManyPartial);
+        Run("solver: SolveMany stopped from another thread, busy", SolveManyStopBusy);
+        Run("solver: SolveMany's bad arguments, Dispose", SolveManyErrors);
+        Run("game: random games checked against the kernels and the solver, undone to the start", GameRandom);
+        Run("game: the first problem of Edax's set (legal moves, solved)", GameKnown);
+        Run("game: text and obf round trips", GameText);
+        Run("game: bad moves, passes, undo and text refused", GameErrors);
+        Run("game: passes and the end", GamePass);
+        Run("game: time per random game", GameTiming);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
         return failed == 0 ? 0 : 1;

@@ -4,8 +4,8 @@
  * loads libedax_kernels.so with dlopen (edax_kernels.dll with LoadLibraryW on Windows; from the
  * path the Java side chose: explicit, the EDAX_KERNELS_LIB variable, or the bare file name for
  * the system search path) and resolves every function it calls. Batch calls pin the Java arrays (GetPrimitiveArrayCritical, no copy
- * on HotSpot) for the duration of one library call; a batch solve, too long for that, copies
- * them. An Eval's EkEval lives in C memory (malloc), its address held by the Java object as a
+ * on HotSpot) for the duration of one library call; a batch solve (solveBatch, solveMany), too
+ * long for that, copies them. An Eval's EkEval lives in C memory (malloc), its address held by the Java object as a
  * long, as a Solver's EkSolver.
  */
 #ifdef _WIN32
@@ -34,7 +34,8 @@
     X(ek_eval_set) X(ek_eval_update) X(ek_eval_restore) X(ek_eval_pass) X(ek_eval_accumulate_checked) \
     X(ek_solve_shallow) X(ek_solver_new) X(ek_solver_free) X(ek_solver_stop) X(ek_solver_set_node_limit) \
     X(ek_solver_set_threads) X(ek_solver_get_threads) X(ek_solver_set_eval) X(ek_solver_get_eval) \
-    X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch)
+    X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch) X(ek_eval_load_default) \
+    X(ek_solver_solve_many)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -241,6 +242,8 @@ JNIEXPORT jint K(evalLoadBuffer0)(JNIEnv *env, jclass cls, jbyteArray data) {
     return r;
 }
 
+JNIEXPORT jint K(evalLoadDefault0)(JNIEnv *env, jclass cls) { UNUSED; return ek.ek_eval_load_default(); }
+
 JNIEXPORT jboolean K(evalLoaded)(JNIEnv *env, jclass cls) { UNUSED; return ek.ek_eval_loaded() == 1 ? JNI_TRUE : JNI_FALSE; }
 JNIEXPORT void K(evalUnload)(JNIEnv *env, jclass cls) { UNUSED; ek.ek_eval_unload(); }
 
@@ -350,5 +353,39 @@ JNIEXPORT jint S(solveBatch0)(JNIEnv *env, jclass cls, jlong h, jint n, jlongArr
     free(o);
     free(s);
     free(x);
+    return r;
+}
+
+/*
+ * solveMany: on copies of the arrays, as a batch solve (the outputs copied in too, so that what
+ * the library does not write keeps the Java side's content).
+ */
+JNIEXPORT jint S(solveMany0)(JNIEnv *env, jclass cls, jlong h, jint n, jlongArray ps, jlongArray os, jint alpha,
+                             jint beta, jintArray scores, jintArray moves, jlongArray nodes, jintArray status) {
+    (void)cls;
+    size_t m = n > 0 ? (size_t)n : 1;
+    jlong *p = malloc(m * sizeof *p), *o = malloc(m * sizeof *o), *c = malloc(m * sizeof *c);
+    jint *s = malloc(m * sizeof *s), *x = malloc(m * sizeof *x), *t = malloc(m * sizeof *t);
+    int r = EK_ERR_NO_MEMORY;
+    if (p != NULL && o != NULL && c != NULL && s != NULL && x != NULL && t != NULL) {
+        (*env)->GetLongArrayRegion(env, ps, 0, n, p);
+        (*env)->GetLongArrayRegion(env, os, 0, n, o);
+        (*env)->GetIntArrayRegion(env, scores, 0, n, s);
+        (*env)->GetIntArrayRegion(env, moves, 0, n, x);
+        (*env)->GetLongArrayRegion(env, nodes, 0, n, c);
+        (*env)->GetIntArrayRegion(env, status, 0, n, t);
+        r = ek.ek_solver_solve_many(SOLVER(h), (size_t)n, (const uint64_t *)p, (const uint64_t *)o, alpha, beta,
+                                    (int32_t *)s, (int32_t *)x, (uint64_t *)c, (int32_t *)t);
+        (*env)->SetIntArrayRegion(env, scores, 0, n, s);
+        (*env)->SetIntArrayRegion(env, moves, 0, n, x);
+        (*env)->SetLongArrayRegion(env, nodes, 0, n, c);
+        (*env)->SetIntArrayRegion(env, status, 0, n, t);
+    }
+    free(p);
+    free(o);
+    free(c);
+    free(s);
+    free(x);
+    free(t);
     return r;
 }

@@ -3,8 +3,10 @@
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
 // scores, batch against single solves, a solve stopped from another thread, the node limit,
-// the threads, the evaluation ordering) and Edax's leaf search (shallow.txt); loading and error
-// reporting.
+// the threads, the evaluation ordering; solveMany on windows, with overlaps, stops and bad
+// arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
+// checked against the kernels, Edax's board text and .obf lines, bad input refused; the time per
+// random game printed); loading and error reporting.
 //
 // Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
 // load the default way (EDAX_KERNELS_LIB, else the jar's copy, extracted to the directory of
@@ -14,6 +16,7 @@
 import edaxkernels.Board;
 import edaxkernels.EdaxKernelsException;
 import edaxkernels.Eval;
+import edaxkernels.Game;
 import edaxkernels.Kernels;
 import edaxkernels.Library;
 import edaxkernels.Solver;
@@ -565,6 +568,435 @@ public final class KernelsTest {
         throwsA(IllegalStateException.class, s::clear, "clear after close");
     }
 
+    static void evalDefault() throws Exception {
+        // The weights the library carries: loaded without a file, then used by an Eval and by a
+        // solver's move ordering.
+        Problem pb = fforum("fforum-20-39.txt").stream().filter(p -> p.empties() == 18).findFirst().orElseThrow();
+        Kernels.evalUnload();
+        eq(Kernels.evalLoaded(), false, "no weights before");
+        Kernels.evalLoadDefault();
+        eq(Kernels.evalLoaded(), true, "weights loaded");
+        try (Eval e = new Eval(pb.board())) {
+            e.accumulate();
+        }
+        Kernels.evalLoadDefault();
+        eq(Kernels.evalLoaded(), true, "weights loaded again");
+        try (Solver s = new Solver(20)) {
+            s.setEval(true);
+            eq(s.getEval(), true, "eval ordering with the default weights");
+            Solver.Result r = s.solve(pb.board());
+            eq(r.score(), pb.best(), "the score with the default weights");
+            eq(pb.moves().get(r.bestMove()), pb.best(), "move " + r.bestMove() + " with the default weights");
+        }
+    }
+
+    static final int[][] WINDOWS = {{-64, 64}, {-1, 1}, {-3, 3}};
+
+    /**
+     * Whether score, found on the window (alpha, beta), agrees with the exact score: equal inside
+     * the window, else a fail-soft bound on the side the exact score falls.
+     */
+    static boolean agrees(int score, int exact, int alpha, int beta) {
+        if (exact <= alpha) {
+            return score <= alpha && score >= exact;
+        }
+        if (exact >= beta) {
+            return score >= beta && score <= exact;
+        }
+        return score == exact;
+    }
+
+    static void solveManyWindows() throws Exception {
+        List<Problem> problems = fforum("fforum-1-19.txt").subList(0, 5);
+        long[] ps = problems.stream().mapToLong(p -> p.board().player).toArray();
+        long[] os = problems.stream().mapToLong(p -> p.board().opponent).toArray();
+        for (int[] w : WINDOWS) {
+            // Two solvers given the same positions in the same order: their tables evolve alike.
+            try (Solver many = new Solver(20); Solver single = new Solver(20)) {
+                Solver.ManyResult r = w[0] == -64 && w[1] == 64 ? many.solveMany(ps, os) : many.solveMany(ps, os, w[0], w[1]);
+                String at = "window (" + w[0] + ", " + w[1] + ")";
+                eq(r.status(), Solver.Status.SOLVED, at + " status");
+                eq(r.allSolved(), true, at + " all solved");
+                eq(r.size() + " " + r.alpha() + " " + r.beta(), ps.length + " " + w[0] + " " + w[1], at + " size and window");
+                for (int i = 0; i < ps.length; i++) {
+                    Solver.Result one = single.solve(problems.get(i).board(), w[0], w[1]);
+                    String pos = at + " #" + (i + 1);
+                    eq(r.statuses()[i], Solver.Status.SOLVED, pos + " status");
+                    eq(r.scores()[i], one.score(), pos + " score");
+                    eq(r.bestMoves()[i], one.bestMove(), pos + " best move");
+                    eq(r.nodes()[i], one.nodes(), pos + " nodes");
+                    eq(agrees(r.scores()[i], problems.get(i).best(), w[0], w[1]), true,
+                            pos + " score " + r.scores()[i] + " against " + problems.get(i).best());
+                }
+            }
+        }
+        // With 2 threads, each solving whole positions: the same scores.
+        try (Solver s = new Solver(20)) {
+            s.setThreads(2);
+            Solver.ManyResult r = s.solveMany(ps, os);
+            eq(r.allSolved(), true, "all solved with 2 threads");
+            eq(java.util.Arrays.toString(r.scores()), java.util.Arrays.toString(problems.stream().mapToInt(Problem::best).toArray()),
+                    "the scores with 2 threads");
+        }
+    }
+
+    static String statuses(Solver.ManyResult r) {
+        return java.util.Arrays.stream(r.statuses()).map(Enum::name).collect(java.util.stream.Collectors.joining(" "));
+    }
+
+    static void solveManyPartial() throws Exception {
+        List<Problem> problems = fforum("fforum-1-19.txt");
+        Board a = problems.get(0).board(), b = problems.get(1).board();
+        try (Solver s = new Solver(20)) {
+            // An overlapping position in the middle: reported, the others solved.
+            Solver.ManyResult r = s.solveMany(new long[] {a.player, 3, b.player}, new long[] {a.opponent, 1, b.opponent}, -1, 1);
+            eq(r.status(), Solver.Status.OVERLAPPING, "the call's status with an overlap");
+            eq(statuses(r), "SOLVED OVERLAPPING SOLVED", "statuses with an overlap");
+            eq(r.scores()[1] + " " + r.bestMoves()[1] + " " + r.nodes()[1], Kernels.SCORE_NONE + " " + Kernels.NOMOVE + " 0",
+                    "the overlapping position");
+            eq(agrees(r.scores()[0], problems.get(0).best(), -1, 1) && agrees(r.scores()[2], problems.get(1).best(), -1, 1),
+                    true, "the others' scores");
+            eq(r.nodes()[0] > 0 && r.nodes()[2] > 0, true, "the others' nodes");
+            // A node limit stops the call on a slow position: it and the rest reported stopped
+            // (an overlapping one too: not reached), the finished game before it solved.
+            Board slow = fforum("fforum-20-39.txt").stream().filter(p -> p.empties() == 24).findFirst().orElseThrow().board();
+            s.setNodeLimit(10_000);
+            r = s.solveMany(new long[] {OVER.player, slow.player, a.player, 1}, new long[] {OVER.opponent, slow.opponent, a.opponent, 1});
+            eq(r.status(), Solver.Status.STOPPED, "the call's status beyond the node limit");
+            eq(statuses(r), "SOLVED STOPPED STOPPED STOPPED", "statuses beyond the node limit");
+            eq(r.scores()[0] + " " + r.bestMoves()[0], "0 " + Kernels.NOMOVE, "the finished game");
+            for (int i = 1; i < 4; i++) {
+                eq(r.scores()[i] + " " + r.bestMoves()[i] + " " + r.nodes()[i], Kernels.SCORE_NONE + " " + Kernels.NOMOVE + " 0",
+                        "stopped position " + i);
+            }
+            s.setNodeLimit(0);
+            eq(s.solveMany(new long[] {a.player}, new long[] {a.opponent}).scores()[0], problems.get(0).best(),
+                    "solved after the limit is lifted");
+        }
+    }
+
+    static void solveManyStopBusy() throws Exception {
+        Board slow = fforum("fforum-20-39.txt").stream().filter(p -> p.empties() == 24).findFirst().orElseThrow().board();
+        try (Solver s = new Solver(20)) {
+            // The probe below may hold the solver for a moment: the worker retries until it runs.
+            CompletableFuture<Object> worker = CompletableFuture.supplyAsync(() -> {
+                while (true) {
+                    try {
+                        return s.solveMany(new long[] {slow.player, OVER.player}, new long[] {slow.opponent, OVER.opponent});
+                    } catch (EdaxKernelsException e) {
+                        if (e.status() != -12) {
+                            return e;
+                        }
+                    }
+                }
+            });
+            boolean busySeen = false;
+            while (!busySeen && !worker.isDone()) {
+                try {
+                    s.solveMany(new long[] {OVER.player}, new long[] {OVER.opponent});
+                } catch (EdaxKernelsException e) {
+                    busySeen = e.status() == -12;
+                }
+            }
+            while (!worker.isDone()) {
+                s.stop();
+                Thread.onSpinWait();
+            }
+            Object outcome = worker.get();
+            eq(busySeen, true, "solveMany refused (EK_ERR_BUSY) while another solve ran");
+            eq(outcome instanceof Solver.ManyResult ? ((Solver.ManyResult) outcome).status() : outcome, Solver.Status.STOPPED,
+                    "the stopped call's status");
+            eq(statuses((Solver.ManyResult) outcome), "STOPPED STOPPED", "the positions of the stopped call");
+        }
+    }
+
+    static void solveManyErrors() throws Exception {
+        Solver s = new Solver(8);
+        int[][] windows = {{0, 0}, {1, 0}, {-65, 64}, {-64, 65}};
+        for (int[] w : windows) {
+            expectStatus(() -> s.solveMany(new long[] {OVER.player}, new long[] {OVER.opponent}, w[0], w[1]), -2,
+                    "window " + w[0] + ", " + w[1]);
+        }
+        throwsA(NullPointerException.class, () -> s.solveMany(null, new long[1]), "null players");
+        throwsA(NullPointerException.class, () -> s.solveMany(new long[1], null), "null opponents");
+        throwsA(IllegalArgumentException.class, () -> s.solveMany(new long[2], new long[1]), "lengths");
+        Solver.ManyResult r = s.solveMany(new long[0], new long[0], -1, 1);
+        eq(r.size() + " " + r.status(), "0 SOLVED", "no positions");
+        s.close();
+        throwsA(IllegalStateException.class, () -> s.solveMany(new long[] {OVER.player}, new long[] {OVER.opponent}),
+                "solveMany after close");
+    }
+
+    static String bits(long b) {
+        return String.format("%016x", b);
+    }
+
+    /** A position and its side to move, as a string to compare. */
+    static String at(Game g) {
+        return bits(g.player()) + " " + bits(g.opponent()) + " " + g.blackToMove();
+    }
+
+    /**
+     * Plays a random game from the start to its end with rng, checking every position against
+     * the kernels, then takes it back to the start; returns the passes played.
+     */
+    static int checkedRandomGame(java.util.random.RandomGenerator rng, Solver solver) throws Exception {
+        Game g = new Game();
+        List<String> seen = new ArrayList<>();
+        int passes = 0;
+        while (true) {
+            long p = g.player(), o = g.opponent(), moves = Kernels.getMoves(p, o);
+            boolean black = g.blackToMove(), over = moves == 0 && !Kernels.canMove(o, p);
+            String at = "ply " + g.ply() + " (" + g.toText() + ")";
+            eq(p & o, 0L, at + " overlap");
+            eq(g.legalMoves(), moves, at + " legal moves");
+            long fromSquares = 0;
+            for (int x : g.moves()) {
+                fromSquares |= 1L << x;
+            }
+            eq(fromSquares, moves, at + " moves as squares");
+            eq(g.moves().length, Kernels.getMobility(p, o), at + " mobility");
+            eq(g.blackDiscs() + " " + g.whiteDiscs(), Kernels.bitCount(black ? p : o) + " " + Kernels.bitCount(black ? o : p),
+                    at + " discs");
+            eq(g.blackDiscs() + g.whiteDiscs(), 64 - g.empties(), at + " discs and empties");
+            eq(g.empties(), 64 - Kernels.bitCount(p | o), at + " empties");
+            eq(g.isOver(), over, at + " over");
+            eq(g.mustPass(), moves == 0 && !over, at + " must pass");
+            eq(g.board(), new Board(p, o), at + " board");
+            seen.add(at(g));
+            int ply = g.ply(), x = g.playRandom(rng);
+            if (over) {
+                eq(x, Kernels.NOMOVE, at + " random move at the end");
+                eq(g.ply(), ply, at + " nothing played at the end");
+                break;
+            }
+            eq(g.ply(), ply + 1, at + " ply after a move");
+            eq(g.blackToMove(), !black, at + " side after a move");
+            if (moves == 0) {
+                eq(x, Kernels.PASS, at + " a pass when there is no move");
+                eq(g.board(), new Board(o, p), at + " position after a pass");
+                passes++;
+            } else {
+                eq(x >= 0 && x < 64 && (moves >>> x & 1) == 1, true, at + " move " + x + " legal");
+                eq(g.board(), Kernels.next(new Board(p, o), x), at + " position after " + x);
+            }
+        }
+        // The final score, the solver's (for the side to move, empty squares to the winner) for black.
+        Solver.Result end = solver.solve(g.board());
+        int score = g.blackToMove() ? end.score() : -end.score();
+        eq(g.score(), java.util.OptionalInt.of(score), "final score");
+        eq(g.winner(), score > 0 ? Game.Winner.BLACK : score < 0 ? Game.Winner.WHITE : Game.Winner.DRAW, "winner");
+        eq(g.ply(), seen.size() - 1, "plies played");
+        for (int i = seen.size() - 1; i > 0; i--) {
+            g.undo();
+            eq(at(g), seen.get(i - 1), "undo to ply " + (i - 1));
+            eq(g.ply(), i - 1, "ply after undo");
+            eq(g.legalMoves(), Kernels.getMoves(g.player(), g.opponent()), "legal moves after undo to ply " + (i - 1));
+        }
+        eq(g.board(), Board.START, "back at the start");
+        throwsA(IllegalStateException.class, g::undo, "undo at the start");
+        return passes;
+    }
+
+    static void gameRandom() throws Exception {
+        int passes = 0;
+        try (Solver solver = new Solver(12)) {
+            for (int seed = 1; seed <= 100; seed++) {
+                passes += checkedRandomGame(new java.util.Random(seed), solver);
+            }
+        }
+        eq(passes > 0, true, "passes played in 100 random games");
+    }
+
+    static void gameTiming() {
+        // The time per random game from the start to the end (playRandom until NOMOVE), best of
+        // 5 rounds after a warm-up round: a measurement, not a check.
+        java.util.random.RandomGenerator rng = new java.util.SplittableRandom(12345);
+        final int games = 20_000;
+        double best = Double.MAX_VALUE;
+        long plies = 0;
+        for (int round = 0; round < 6; round++) {
+            plies = 0;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < games; i++) {
+                Game g = new Game();
+                while (g.playRandom(rng) != Kernels.NOMOVE) {
+                    // to the end
+                }
+                plies += g.ply();
+            }
+            double us = (System.nanoTime() - t0) / 1e3 / games;
+            if (round > 0) {
+                best = Math.min(best, us);
+            }
+        }
+        System.out.println(String.format(java.util.Locale.ROOT,
+                "     a random game from the start to the end: %.2f us (%.1f plies; best of 5 rounds of %d games)", best,
+                (double) plies / games, games));
+    }
+
+    // The first line of Edax's problem/fforum-1-19.obf (FFO #1), as Edax 4.6 ships it: the moves
+    // scored are all the legal ones. (A copy of this line scoring A2:+0; A3:-10; B1:-12; A4:-16;
+    // A6:-18; B7:-30 instead circulates: there A6 flips nothing, B7 is occupied, and the legal
+    // G2 is missing.)
+    static final String OBF1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
+
+    static int squareOf(String name) {
+        return Character.toUpperCase(name.charAt(0)) - 'A' + 8 * (name.charAt(1) - '1');
+    }
+
+    static void gameKnown() throws Exception {
+        Game g = Game.fromObf(OBF1);
+        // The moves the line scores: exactly the legal ones.
+        Map<Integer, Integer> scored = new HashMap<>();
+        String[] parts = OBF1.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            String[] m = parts[i].trim().split(":");
+            scored.put(squareOf(m[0]), Integer.parseInt(m[1]));
+        }
+        long named = 0, listed = 0;
+        for (String m : new String[] {"G8", "H1", "H7", "A2", "A3", "B1", "A4", "G2"}) {
+            named |= 1L << squareOf(m);
+        }
+        for (int x : scored.keySet()) {
+            listed |= 1L << x;
+        }
+        eq(bits(listed), bits(named), "the line's moves");
+        eq(bits(g.legalMoves()), bits(named), "legal moves of the first problem");
+        expectMessage(IllegalArgumentException.class, () -> g.play(squareOf("A6")),
+                "A6 (square 40) is not a legal move for black: it flips no disc", "A6");
+        expectMessage(IllegalArgumentException.class, () -> g.play(squareOf("B7")),
+                "B7 (square 49) is not a legal move for black: it is occupied", "B7");
+        eq(g.blackToMove(), true, "black to move");
+        eq(g.empties(), 14, "empties");
+        eq(g.ply(), 0, "ply");
+        eq(g.isOver() + " " + g.mustPass() + " " + g.winner() + " " + g.score(), "false false NONE OptionalInt.empty", "not over");
+        eq(g.board(), fforum("fforum-1-19.txt").get(0).board(), "the same position as fforum #1");
+        eq(g.toObf(), OBF1.substring(0, OBF1.indexOf(';') + 1), "toObf");
+        try (Solver s = new Solver(20)) {
+            Solver.Result r = s.solve(g.board());
+            eq(r.score() + " " + r.bestMove(), "18 " + squareOf("G8"), "solved: G8:+18");
+            // Each scored move: the score of the position it leads to, for black.
+            for (Map.Entry<Integer, Integer> m : scored.entrySet()) {
+                g.play(m.getKey());
+                eq(-s.solve(g.board()).score(), m.getValue(), "the score of move " + m.getKey());
+                g.undo();
+            }
+        }
+        g.play(squareOf("G8"));
+        eq(g.blackToMove() + " " + g.ply() + " " + g.empties(), "false 1 13", "after G8");
+    }
+
+    static void gameText() throws Exception {
+        Game g = new Game();
+        String start = "---------------------------OX------XO--------------------------- X";
+        eq(g.toText(), start, "the start's text");
+        eq(g.toObf(), start + ";", "the start's obf");
+        eq(g.board(), Board.START, "the start");
+        eq(g.ply() + " " + g.blackDiscs() + " " + g.whiteDiscs() + " " + g.empties(), "0 2 2 60", "the start's counts");
+        eq(java.util.Arrays.toString(g.moves()), "[19, 26, 37, 44]", "the start's moves");
+        java.util.Random rng = new java.util.Random(7);
+        for (int i = 0; i < 30 && !g.isOver(); i++) {
+            g.playRandom(rng);
+            for (Game copy : new Game[] {Game.fromText(g.toText()), Game.fromObf(g.toObf()), Game.fromObf(g.toObf() + " D3:+2; C4:-4;"), g.copy()}) {
+                eq(at(copy), at(g), "round trip at ply " + g.ply());
+                eq(copy.toText(), g.toText(), "text round trip at ply " + g.ply());
+            }
+        }
+        Game copied = g.copy();
+        copied.undo();
+        eq(g.ply() - 1, copied.ply(), "a copy goes its own way");
+        // The other characters, whitespace anywhere, white to move.
+        String rows = "........\n........\n........\n...ox...\n...*o...\n........\n........\n........\n  o";
+        Game w = Game.fromText(rows);
+        eq(w.blackToMove(), false, "white to move");
+        eq(w.player() + " " + w.opponent(), ((1L << 27) | (1L << 36)) + " " + ((1L << 28) | (1L << 35)), "white's discs are the player's");
+        eq(w.toText(), "---------------------------OX------XO--------------------------- O", "normalised text");
+        eq(new Game(Board.START, false).toText(), "---------------------------XO------OX--------------------------- O", "a board, white to move");
+        eq(new Game(Board.START.player, Board.START.opponent, true).toText(), start, "bitboards, black to move");
+        eq(g.toString().contains(g.toText()), true, "toString shows the text");
+    }
+
+    static void expectMessage(Class<? extends Throwable> type, Test t, String part, String what) {
+        try {
+            t.run();
+        } catch (Throwable e) {
+            if (!type.isInstance(e)) {
+                throw new AssertionError(what + ": threw " + e);
+            }
+            if (!String.valueOf(e.getMessage()).contains(part)) {
+                throw new AssertionError(what + ": message without \"" + part + "\": " + e.getMessage());
+            }
+            return;
+        }
+        throw new AssertionError(what + ": no " + type.getSimpleName());
+    }
+
+    static void gameErrors() throws Exception {
+        Game g = new Game();
+        String before = g.toText();
+        expectMessage(IllegalArgumentException.class, () -> g.play(0), "A1", "an empty square flipping nothing");
+        expectMessage(IllegalArgumentException.class, () -> g.play(27), "D4", "an occupied square");
+        expectMessage(IllegalArgumentException.class, () -> g.play(27), "(legal: D3 C4 F5 E6)", "the legal moves listed");
+        expectMessage(IllegalArgumentException.class, () -> g.play(-1), "-1", "square -1");
+        expectMessage(IllegalArgumentException.class, () -> g.play(64), "pass()", "square 64");
+        expectMessage(IllegalArgumentException.class, () -> g.play(65), "65", "square 65");
+        expectMessage(IllegalStateException.class, g::pass, "has a move", "a pass with moves");
+        expectMessage(IllegalStateException.class, g::undo, "nothing to undo", "undo at the start");
+        throwsA(NullPointerException.class, () -> g.randomMove(null), "null rng");
+        throwsA(NullPointerException.class, () -> g.playRandom(null), "null rng");
+        eq(g.toText() + " " + g.ply(), before + " 0", "the game unchanged by refused calls");
+        expectMessage(IllegalArgumentException.class, () -> new Game(3, 1, true), "overlap", "overlapping bitboards");
+        expectMessage(IllegalArgumentException.class, () -> new Game(new Board(1, 1), true), "A1", "overlapping board");
+        String squares = "-".repeat(27) + "OX------XO" + "-".repeat(27);
+        String[][] bad = {
+            {squares.substring(1) + " X", "no side to move"}, // 63 squares: the side read as a square
+            {squares.substring(2) + " X", "63 squares"},
+            {squares + "- X", "after the 64 squares"}, // 65 squares: the 65th read as the side
+            {squares + " X X", "after the side to move"},
+            {squares + " X -", "after the side to move"},
+            {squares + " B", "'B' after the 64 squares"},
+            {squares, "no side to move"},
+            {"", "0 squares"},
+            {"#" + squares.substring(1) + " X", "'#' at square A1"},
+            {squares.substring(0, 40) + "0" + squares.substring(41) + " O", "'0' at square A6"},
+        };
+        for (String[] t : bad) {
+            expectMessage(IllegalArgumentException.class, () -> Game.fromText(t[0]), t[1], "text \"" + t[0] + "\"");
+        }
+        expectMessage(IllegalArgumentException.class, () -> Game.fromObf(squares + " X"), "no ';'", "obf without ';'");
+        expectMessage(IllegalArgumentException.class, () -> Game.fromObf(squares + "; X"), "no side to move", "obf with ';' before the side");
+        expectMessage(IllegalArgumentException.class, () -> Game.fromObf(squares + " Y; A1:+0;"), "'Y'", "obf with a bad side");
+        throwsA(NullPointerException.class, () -> Game.fromText(null), "null text");
+        throwsA(NullPointerException.class, () -> Game.fromObf(null), "null obf");
+        throwsA(NullPointerException.class, () -> new Game(null, true), "null board");
+    }
+
+    static void gamePass() throws Exception {
+        // White A1, black B1, black to move: black has no move, white takes C1, and then neither can move.
+        Game g = Game.fromText("OX" + "-".repeat(62) + " X");
+        java.util.Random rng = new java.util.Random(1);
+        eq(g.legalMoves() + " " + g.mustPass() + " " + g.isOver() + " " + g.winner(), "0 true false NONE", "black must pass");
+        eq(g.randomMove(rng), Kernels.PASS, "the random move is a pass");
+        expectMessage(IllegalArgumentException.class, () -> g.play(2), "none", "a move when there is none");
+        g.pass();
+        eq(g.blackToMove() + " " + g.ply() + " " + java.util.Arrays.toString(g.moves()), "false 1 [2]", "white to move after the pass");
+        expectMessage(IllegalStateException.class, g::pass, "has a move", "white may not pass");
+        eq(g.playRandom(rng), 2, "white's only move");
+        eq(g.isOver() + " " + g.mustPass() + " " + g.winner() + " " + g.score(), "true false WHITE OptionalInt[-64]",
+                "the end: 0-3, the empties to white");
+        eq(g.randomMove(rng) + " " + g.playRandom(rng) + " " + g.ply(), Kernels.NOMOVE + " " + Kernels.NOMOVE + " 2",
+                "nothing to play at the end");
+        expectMessage(IllegalStateException.class, g::pass, "over", "no pass at the end");
+        g.undo();
+        g.undo();
+        eq(g.toText() + " " + g.mustPass(), "OX" + "-".repeat(62) + " X true", "undone, the pass too");
+        // A draw with empty squares: 1-1, nobody can move.
+        Game d = new Game(1L, 1L << 63, false);
+        eq(d.isOver() + " " + d.winner() + " " + d.score() + " " + d.blackDiscs() + " " + d.whiteDiscs() + " " + d.empties(),
+                "true DRAW OptionalInt[0] 1 1 62", "a drawn end");
+    }
+
     /** Cargo.toml's [workspace.package] version: its first "version = " line. */
     static String cargoVersion() throws IOException {
         Path cargo = golden.resolve("../../../Cargo.toml").normalize();
@@ -648,6 +1080,17 @@ public final class KernelsTest {
         run("solver: eval ordering (refused without weights, the same scores)", KernelsTest::solverEval);
         run("solver: bad arguments, close", KernelsTest::solverErrors);
         run("solve_shallow: shallow.txt", KernelsTest::solveShallow);
+        run("evaluation: the library's own weights (evalLoadDefault), then a solver's ordering", KernelsTest::evalDefault);
+        run("solver: solveMany equals single solves on windows (-64, 64), (-1, 1), (-3, 3)", KernelsTest::solveManyWindows);
+        run("solver: solveMany reports an overlapping position and a node limit's stop per position", KernelsTest::solveManyPartial);
+        run("solver: solveMany stopped from another thread, busy", KernelsTest::solveManyStopBusy);
+        run("solver: solveMany's bad arguments, close", KernelsTest::solveManyErrors);
+        run("game: random games checked against the kernels and the solver, undone to the start", KernelsTest::gameRandom);
+        run("game: the first problem of Edax's set (legal moves, solved)", KernelsTest::gameKnown);
+        run("game: text and obf round trips", KernelsTest::gameText);
+        run("game: bad moves, passes, undo and text refused", KernelsTest::gameErrors);
+        run("game: passes and the end", KernelsTest::gamePass);
+        run("game: time per random game", KernelsTest::gameTiming);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");
         System.exit(failed == 0 ? 0 : 1);

@@ -243,3 +243,19 @@ def test_the_bundled_weights_load_and_order_the_solver(few):
     # The same weights as those bytes loaded explicitly.
     ek.eval_load_bytes(memoryview(image))
     assert ek.eval_loaded()
+
+
+def test_a_stopped_chunk_raises_rather_than_giving_unsolved_positions():
+    # The thread's own solver, with a node limit that the deep positions reach: the chunk must
+    # raise EK_ERR_STOPPED, never return the unsolved positions' placeholder scores.
+    p, o = deep_positions()
+    solver = many._solver(16)
+    solver.node_limit = 1000
+    try:
+        with pytest.raises(ek.EdaxKernelsError) as e:
+            many.solve_chunk(p[:1], o[:1], 16)
+        assert e.value.status == -11
+    finally:
+        solver.node_limit = 0
+    scores = many.solve_chunk(p[:0], o[:0], 16)[0]
+    assert scores.size == 0

@@ -4,11 +4,11 @@ import java.lang.ref.Cleaner;
 
 /**
  * Edax's Eval: the pattern features along a line of play, evaluated with the weights that
- * {@link Kernels#evalLoadFile} or {@link Kernels#evalLoadBytes} loaded. {@link #set} starts a
- * line, {@link #update} plays a move, {@link #pass} a pass, {@link #restore} takes a move back,
- * and {@link #accumulate} gives the raw sum of the weights of the current position. Holds native
- * memory: close it (try-with-resources), or leave it to the garbage collector. Not for use by two
- * threads at once.
+ * {@link Kernels#evalLoadFile}, {@link Kernels#evalLoadBytes} or {@link Kernels#evalLoadDefault}
+ * loaded. {@link #set} starts a line, {@link #update} plays a move, {@link #pass} a pass,
+ * {@link #restore} takes a move back, and {@link #accumulate} gives the raw sum of the weights of
+ * the current position. Holds native memory: close it (try-with-resources), or leave it to the
+ * garbage collector. Not for use by two threads at once.
  */
 public final class Eval implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();

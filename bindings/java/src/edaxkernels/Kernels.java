@@ -14,7 +14,10 @@ public final class Kernels {
     /** "No move". */
     public static final int NOMOVE = 65;
 
-    private static final int SCORE_NONE = 32767, EK_ERR_RANGE = -2;
+    /** The score of a position not solved (EK_SCORE_NONE), outside every score (-64..64). */
+    public static final int SCORE_NONE = 32767;
+
+    private static final int EK_ERR_RANGE = -2;
 
     static {
         Library.ensureLoaded();
@@ -297,6 +300,19 @@ public final class Kernels {
     /** Loads evaluation weights from the bytes of an eval.dat (see {@link #evalLoadFile}). */
     public static void evalLoadBytes(byte[] data) {
         check(evalLoadBuffer0(Objects.requireNonNull(data, "data")));
+    }
+
+    private static native int evalLoadDefault0();
+
+    /**
+     * Loads the project's own evaluation weights, which the native library carries (every jar has
+     * them: no file is needed), as {@link #evalLoadFile} would load that file. Takes about 0.1 s
+     * the first time (they are stored compressed); loading them again reuses them. Throws
+     * {@link EdaxKernelsException} (status EK_ERR_NO_MEMORY, -10) and keeps the weights in use
+     * when they cannot be unpacked.
+     */
+    public static void evalLoadDefault() {
+        check(evalLoadDefault0());
     }
 
     /** Whether evaluation weights are loaded. */

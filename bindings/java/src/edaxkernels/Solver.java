@@ -1,6 +1,7 @@
 package edaxkernels;
 
 import java.lang.ref.Cleaner;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -15,7 +16,9 @@ import java.util.function.LongToIntFunction;
  */
 public final class Solver implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
-    private static final int EK_ERR_RANGE = -2, EK_ERR_NO_MEMORY = -10;
+    private static final int EK_ERR_RANGE = -2, EK_ERR_INTERNAL = -5, EK_ERR_NO_MEMORY = -10, EK_ERR_STOPPED = -11;
+    /** A status code the library never writes: a position left with it was not reported. */
+    private static final int NOT_REPORTED = Integer.MIN_VALUE;
 
     static {
         Library.ensureLoaded();
@@ -23,6 +26,124 @@ public final class Solver implements AutoCloseable {
 
     /** A solve's outcome: score for the side to move, a move giving it, nodes searched. */
     public record Result(int score, int bestMove, long nodes) {}
+
+    /** How {@link #solveMany} left a position. */
+    public enum Status {
+        /** Solved (EK_OK): its score, best move and nodes are given. */
+        SOLVED(0),
+        /** Not searched: its bitboards overlap (EK_ERR_RANGE, -2). */
+        OVERLAPPING(EK_ERR_RANGE),
+        /** Not solved: {@link #stop} or the node limit stopped the call first (EK_ERR_STOPPED, -11). */
+        STOPPED(EK_ERR_STOPPED);
+
+        private final int code;
+
+        Status(int code) {
+            this.code = code;
+        }
+
+        /** The C status code: EK_OK (0), EK_ERR_RANGE (-2) or EK_ERR_STOPPED (-11). */
+        public int code() {
+            return code;
+        }
+
+        /** The status of a C code, or null when it is none of the three. */
+        static Status of(int code) {
+            for (Status s : values()) {
+                if (s.code == code) {
+                    return s;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * What {@link #solveMany} reports, position by position (index i is the i-th position given).
+     * The arrays are the caller's: nothing else holds them.
+     */
+    public static final class ManyResult {
+        private final int alpha, beta;
+        private final int[] scores, bestMoves;
+        private final long[] nodes;
+        private final Status[] statuses;
+        private final Status status;
+
+        ManyResult(int alpha, int beta, int[] scores, int[] bestMoves, long[] nodes, Status[] statuses, Status status) {
+            this.alpha = alpha;
+            this.beta = beta;
+            this.scores = scores;
+            this.bestMoves = bestMoves;
+            this.nodes = nodes;
+            this.statuses = statuses;
+            this.status = status;
+        }
+
+        /** The lower end of the window solved on. */
+        public int alpha() {
+            return alpha;
+        }
+
+        /** The upper end of the window solved on. */
+        public int beta() {
+            return beta;
+        }
+
+        /**
+         * The score for the side to move of each solved position, as {@link #solve} gives it on
+         * the window (exact when {@code alpha < score < beta}, else a fail-soft bound on the side
+         * it falls); {@link Kernels#SCORE_NONE} (32767) for the others.
+         */
+        public int[] scores() {
+            return scores;
+        }
+
+        /**
+         * A move reaching each solved position's score ({@link Kernels#PASS} when the side to move
+         * must pass, {@link Kernels#NOMOVE} when the game is over); {@link Kernels#NOMOVE} for the
+         * others.
+         */
+        public int[] bestMoves() {
+            return bestMoves;
+        }
+
+        /** The nodes searched for each solved position (unsigned); 0 for the others. */
+        public long[] nodes() {
+            return nodes;
+        }
+
+        /** How each position was left: solved, overlapping (not searched), or stopped before it was solved. */
+        public Status[] statuses() {
+            return statuses;
+        }
+
+        /** The call's outcome: SOLVED when every position was, STOPPED when the call was stopped, else OVERLAPPING. */
+        public Status status() {
+            return status;
+        }
+
+        /** The number of positions. */
+        public int size() {
+            return scores.length;
+        }
+
+        /** Whether every position was solved. */
+        public boolean allSolved() {
+            return status == Status.SOLVED;
+        }
+
+        /** A summary: the window, the number of positions and of each status. */
+        @Override
+        public String toString() {
+            int[] count = new int[Status.values().length];
+            for (Status s : statuses) {
+                count[s.ordinal()]++;
+            }
+            return String.format("ManyResult((%d, %d), %d positions: %d solved, %d overlapping, %d stopped)", alpha, beta,
+                    size(), count[Status.SOLVED.ordinal()], count[Status.OVERLAPPING.ordinal()],
+                    count[Status.STOPPED.ordinal()]);
+        }
+    }
 
     /**
      * The native solver's address (0 once freed). Calls share the lock, so that several run
@@ -66,13 +187,18 @@ public final class Solver implements AutoCloseable {
 
     /** Runs f on the live handle, the solver kept alive meanwhile; throws f's error status. */
     private int call(LongToIntFunction f) {
+        return Kernels.check(raw(f));
+    }
+
+    /** Runs f on the live handle, the solver kept alive meanwhile; returns f's status. */
+    private int raw(LongToIntFunction f) {
         Lock shared = state.lock.readLock();
         shared.lock();
         try {
             if (state.handle == 0) {
                 throw new IllegalStateException("edax_kernels: this Solver is closed");
             }
-            return Kernels.check(f.applyAsInt(state.handle));
+            return f.applyAsInt(state.handle);
         } finally {
             shared.unlock();
         }
@@ -115,6 +241,62 @@ public final class Solver implements AutoCloseable {
         return scores;
     }
 
+    /** {@link #solveMany} on the full window (-64, 64): exact scores. */
+    public ManyResult solveMany(long[] players, long[] opponents) {
+        return solveMany(players, opponents, -64, 64);
+    }
+
+    /**
+     * Solves every position (players[i], opponents[i]) (players to move) on the window (alpha,
+     * beta), {@code -64 <= alpha < beta <= 64} ((-1, 1) tells wins, draws and losses apart, (-3, 3)
+     * too with margins, with far fewer nodes than exact scores), in one native call on copies of
+     * the arrays, and reports each one: its score as {@link #solve} gives it on that window, a best
+     * move and the nodes searched, and its {@link Status}. So that a partial result can be used,
+     * this does not throw for what concerns single positions: a position whose bitboards overlap is
+     * reported {@link Status#OVERLAPPING} (not searched; the others are solved), and when
+     * {@link #stop} or the node limit (counted per position) stops the call, the positions not solved by
+     * then are reported {@link Status#STOPPED} (with several threads, those solved need not be the
+     * first ones); unsolved positions have the score {@link Kernels#SCORE_NONE} (32767), the best
+     * move {@link Kernels#NOMOVE} and 0 nodes. Throws NullPointerException (a null array),
+     * IllegalArgumentException (arrays of different lengths), {@link EdaxKernelsException} with
+     * status EK_ERR_RANGE (-2) for a bad window and EK_ERR_BUSY (-12) when another solve is running
+     * on this solver, and IllegalStateException once closed.
+     */
+    public ManyResult solveMany(long[] players, long[] opponents, int alpha, int beta) {
+        int n = Objects.requireNonNull(players, "players").length;
+        if (Objects.requireNonNull(opponents, "opponents").length != n) {
+            throw new IllegalArgumentException("solveMany: players and opponents must have equal lengths (" + n + " and "
+                    + opponents.length + ")");
+        }
+        if (!(-64 <= alpha && alpha < beta && beta <= 64)) {
+            throw new EdaxKernelsException(String.format(
+                    "edax_kernels: solveMany: the window (%d, %d) is not one of -64 <= alpha < beta <= 64", alpha, beta),
+                    EK_ERR_RANGE);
+        }
+        int[] scores = new int[n], bestMoves = new int[n], codes = new int[n];
+        long[] nodes = new long[n];
+        Arrays.fill(codes, NOT_REPORTED);
+        int r = raw(h -> solveMany0(h, n, players, opponents, alpha, beta, scores, bestMoves, nodes, codes));
+        // EK_OK, EK_ERR_RANGE (overlaps) and EK_ERR_STOPPED report every position; any other
+        // status (EK_ERR_BUSY, EK_ERR_NO_MEMORY, ...) is the call's failure.
+        if (r != 0 && r != EK_ERR_RANGE && r != EK_ERR_STOPPED) {
+            Kernels.check(r);
+        }
+        // Each status is one of the three, and agrees with the call's: EK_OK, every position
+        // solved; EK_ERR_RANGE, none stopped (a disagreement is a bug, not a result to use).
+        Status[] statuses = new Status[n];
+        for (int i = 0; i < n; i++) {
+            int c = codes[i];
+            statuses[i] = Status.of(c);
+            if (statuses[i] == null || (r == 0 && c != 0) || (r == EK_ERR_RANGE && c == EK_ERR_STOPPED)) {
+                throw new EdaxKernelsException(String.format(
+                        "edax_kernels: solveMany: position %d reported with status %d, the call with %d", i, c, r),
+                        EK_ERR_INTERNAL);
+            }
+        }
+        return new ManyResult(alpha, beta, scores, bestMoves, nodes, statuses, Status.of(r));
+    }
+
     /** Makes the running solve (if any) throw EK_ERR_STOPPED soon; from any thread. Closed: nothing. */
     public void stop() {
         Lock shared = state.lock.readLock();
@@ -142,9 +324,10 @@ public final class Solver implements AutoCloseable {
     /**
      * Makes every later solve use {@code nThreads} threads, 1 (the default) to
      * EK_SOLVER_MAX_THREADS (256): {@link #solve} spreads one position with 16 or more empty
-     * squares over them, {@link #solveBatch} gives each thread whole positions. The scores are
-     * those of one thread; the best move may be another move with the same score, and the node
-     * counts vary. Another count throws EK_ERR_RANGE (-2) and keeps the setting.
+     * squares over them, {@link #solveBatch} and {@link #solveMany} give each thread whole
+     * positions. The scores are those of one thread; the best move may be another move with the
+     * same score, and the node counts vary. Another count throws EK_ERR_RANGE (-2) and keeps the
+     * setting.
      */
     public void setThreads(int nThreads) {
         call(h -> setThreads0(h, nThreads));
@@ -157,11 +340,11 @@ public final class Solver implements AutoCloseable {
 
     /**
      * With {@code useEval}, makes every later solve order the moves of its nodes with 14 or more
-     * empty squares with the evaluation weights loaded now ({@link Kernels#evalLoadFile} or
-     * {@link Kernels#evalLoadBytes}; the solver keeps them when others are loaded later), as Edax
-     * does; without, the fast order alone (the default). Only the node counts depend on it, never
-     * the scores. Setting it without weights loaded throws EK_ERR_EVAL_NONE (-9) and keeps the
-     * setting.
+     * empty squares with the evaluation weights loaded now ({@link Kernels#evalLoadFile},
+     * {@link Kernels#evalLoadBytes} or {@link Kernels#evalLoadDefault}, the project's own; the
+     * solver keeps them when others are loaded later), as Edax does; without, the fast order
+     * alone (the default). Only the node counts depend on it, never the scores. Setting it without
+     * weights loaded throws EK_ERR_EVAL_NONE (-9) and keeps the setting.
      */
     public void setEval(boolean useEval) {
         call(h -> setEval0(h, useEval));
@@ -205,4 +388,7 @@ public final class Solver implements AutoCloseable {
     private static native int solve0(long handle, long p, long o, int alpha, int beta, long[] out);
 
     private static native int solveBatch0(long handle, int n, long[] ps, long[] os, int[] scores, int[] moves);
+
+    private static native int solveMany0(long handle, int n, long[] ps, long[] os, int alpha, int beta, int[] scores,
+            int[] moves, long[] nodes, int[] status);
 }

@@ -46,7 +46,7 @@ __all__ = ["SolveManyResult", "solve_many", "solve_chunk", "random_positions", "
 
 #: EK_ERR_RANGE, EK_ERR_STOPPED (the library's status codes).
 _EK_ERR_RANGE = -2
-_EK_ERR_STOPPED = -10
+_EK_ERR_STOPPED = -11
 
 #: The score of a square that is not a legal move in ``SolveManyResult.move_scores``.
 NOT_A_MOVE = -128
