@@ -2,7 +2,7 @@
  * The exact solver and the endgame leaf search through the C API: Edax's fforum-1-19 problems
  * (tests/data/fforum) solved exactly on every level (the file's best score, and a move it lists
  * with that score), fail-soft bounds on windows around it (on a warm and on a cleared table),
- * the batch call against single calls, and every bad argument of README.md's table for
+ * the batch call against single calls, and every bad argument of docs/reference.md's table for
  * ek_solve_shallow and the ek_solver_ functions (status, nothing written).
  * Usage: solver_api FFORUM_DIR [LEVEL]
  *   Without LEVEL: every level this CPU supports, switched with ek_set_isa.
@@ -235,7 +235,7 @@ static void sentinel(EkSolveResult *r)
     r->nodes = 99;
 }
 
-/* README.md's bad-input rows of ek_solve_shallow and the ek_solver_ functions, and the
+/* docs/reference.md's bad-input rows of ek_solve_shallow and the ek_solver_ functions, and the
  * results of a finished game (EK_NOMOVE) and of a position whose player must pass (EK_PASS). */
 static void check_bad_arguments(const char *isa)
 {

@@ -726,9 +726,10 @@ int board_score_1(const struct EkBoard *board, int beta, int x);
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t get_moves(const uint64_t P, const uint64_t O)`: a plain function (Edax's AVX2
- * builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see README.md).
+ * builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see docs/edax-drop-in.md, step 3).
  */
-uint64_t get_moves(uint64_t p, uint64_t o);
+uint64_t get_moves(uint64_t p,
+                   uint64_t o);
 #endif
 
 #if defined(EK_EDAX_ABI)

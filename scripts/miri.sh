@@ -22,7 +22,7 @@ if ! cargo +nightly miri --version >/dev/null 2>&1; then
 fi
 base="-Zmiri-tree-borrows"
 MIRIFLAGS="$base" cargo +nightly miri test --locked --test miri
-# bad_input reads README.md and the header: file access needs isolation off.
+# bad_input reads docs/reference.md and the header: file access needs isolation off.
 MIRIFLAGS="$base -Zmiri-disable-isolation" cargo +nightly miri test --locked --test bad_input
 MIRIFLAGS="$base -Zmiri-many-seeds=0..16" cargo +nightly miri test --locked --test miri_threads
 MIRIFLAGS="$base -Zmiri-disable-isolation -Zmiri-env-set=EDAX_KERNELS_ISA=avx2 -Zmiri-env-set=EK_EXPECT_ENV_STATUS=-4" \

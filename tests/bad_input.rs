@@ -1,4 +1,4 @@
-//! The bad-input table of README.md, checked: every `ek_` function declared in
+//! The bad-input table of docs/reference.md, checked: every `ek_` function declared in
 //! include/edax_kernels.h has a row, every row names a declared function, and every row has
 //! exactly one check here, keyed by the row's text (function, bad input, result), which runs
 //! the functions on such input and requires the stated result. Editing a row's text without its
@@ -24,17 +24,18 @@ use std::ffi::{CStr, CString};
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// The markers of README.md's two tables: the `ek_` functions, and Edax's names.
+/// The markers of docs/reference.md's two tables: the `ek_` functions, and Edax's names.
 const EK_TABLE: (&str, &str) = ("<!-- bad-input table begin -->", "<!-- bad-input table end -->");
 const EDAX_TABLE: (&str, &str) =
     ("<!-- Edax names bad-input table begin -->", "<!-- Edax names bad-input table end -->");
 
-/// (function, bad input, result) of every row of one of README.md's tables.
+/// (function, bad input, result) of every row of one of docs/reference.md's tables.
 fn rows((begin, end): (&str, &str)) -> Vec<(String, String, String)> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README.md");
-    let start = readme.find(begin).expect("table begin marker") + begin.len();
-    let end = readme.find(end).expect("table end marker");
-    readme[start..end]
+    let reference = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md"))
+        .expect("docs/reference.md");
+    let start = reference.find(begin).expect("table begin marker") + begin.len();
+    let end = reference.find(end).expect("table end marker");
+    reference[start..end]
         .lines()
         .filter(|l| l.starts_with("| `"))
         .map(|l| {
@@ -1724,7 +1725,7 @@ fn rows_cover_and_have_checks(table: (&str, &str), functions: &BTreeSet<String>,
     let covered: BTreeSet<String> = rows.iter().map(|r| r.0.clone()).collect();
     let missing: Vec<_> = functions.difference(&covered).collect();
     let unknown: Vec<_> = covered.difference(functions).collect();
-    assert!(missing.is_empty(), "functions without a row in README.md's table {}: {missing:?}", table.0);
+    assert!(missing.is_empty(), "functions without a row in docs/reference.md's table {}: {missing:?}", table.0);
     assert!(unknown.is_empty(), "rows of {} naming no function of the header: {unknown:?}", table.0);
 
     let key = |f: &str, i: &str, r: &str| format!("{f} | {i} | {r}");
@@ -1734,7 +1735,7 @@ fn rows_cover_and_have_checks(table: (&str, &str), functions: &BTreeSet<String>,
     let unchecked: Vec<_> = rows.difference(&keys).collect();
     let orphans: Vec<_> = keys.difference(&rows).collect();
     assert!(unchecked.is_empty(), "rows without a check in tests/bad_input.rs:\n{unchecked:#?}");
-    assert!(orphans.is_empty(), "checks whose row is not in README.md:\n{orphans:#?}");
+    assert!(orphans.is_empty(), "checks whose row is not in docs/reference.md:\n{orphans:#?}");
 }
 
 #[test]

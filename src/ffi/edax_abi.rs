@@ -54,7 +54,7 @@ pub unsafe extern "C" fn board_score_1(board: *const EkBoard, beta: c_int, x: c_
 }
 
 /// `uint64_t get_moves(const uint64_t P, const uint64_t O)`: a plain function (Edax's AVX2
-/// builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see README.md).
+/// builds map `get_moves` to `get_moves_avx2` with a macro in board.h; see docs/edax-drop-in.md, step 3).
 #[no_mangle]
 pub extern "C" fn get_moves(p: u64, o: u64) -> u64 {
     dispatch::get_moves(p, o)

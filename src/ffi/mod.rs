@@ -3,7 +3,7 @@
 //! The functions are safe to call from Rust too; `api` also holds the status codes, and
 //! `batch_api` has the batch calls (`ek_*_batch`: one call, `n` boards).
 //!
-//! Conventions (also in README.md): every symbol has the `ek_` prefix; inputs first, outputs
+//! Conventions (also in docs/reference.md): every symbol has the `ek_` prefix; inputs first, outputs
 //! last, written only on success; functions that can fail return an `int` status, 0 or a
 //! negative `EK_ERR_*` code, and `ek_status_message` describes every code.
 //!

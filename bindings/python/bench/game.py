@@ -64,6 +64,10 @@ def main():
             c = rb.clone()
             c.do_move(x_rr)
 
+    def ek_after(n):
+        for _ in range(n):
+            g.after(x)
+
     def ek_play_undo(n):
         for _ in range(n):
             g.play(x)
@@ -97,7 +101,9 @@ def main():
     rows = [
         ("legal moves (bitboard)", median_ns(ek_legal, CALLS), median_ns(rr_legal, CALLS)),
         ("legal moves (list)", median_ns(ek_legal_list, CALLS), median_ns(rr_legal_list, CALLS)),
-        ("play a move on a copy", median_ns(ek_play, CALLS), median_ns(rr_play, CALLS)),
+        ("play a move on a copy (copy, play)", median_ns(ek_play, CALLS), median_ns(rr_play, CALLS)),
+        ("the position after a move (after; rust-reversi: clone, do_move)", median_ns(ek_after, CALLS),
+         median_ns(rr_play, CALLS)),
         ("play a move, then undo (ours only)", median_ns(ek_play_undo, CALLS), None),
         ("random game: play_random until over", median_ns(ek_game, GAMES), median_ns(rr_game, GAMES)),
         ("random game: rust-reversi's loop shape", median_ns(ek_game_steps, GAMES), median_ns(rr_game, GAMES)),

@@ -6,6 +6,7 @@ use crate::board::Board;
 use edax_kernels::{can_move, flip, get_moves, EkBoard, NOMOVE, PASS};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
 /// The start position, black to move.
@@ -46,14 +47,22 @@ fn nth_bit(mut b: u64, k: u32) -> i32 {
     b.trailing_zeros() as i32
 }
 
-/// An Othello game: the position (the side to move's and the other side's discs), whether
-/// black is to move, and the positions before (for undo). A1 = bit 0 ... H8 = bit 63.
+/// An Othello game held in native memory: the position (the side to move's and the other side's
+/// discs), whether black is to move, and the positions before (for undo), so that each
+/// operation from Python is one native call. A1 = bit 0 ... H8 = bit 63.
 ///
 /// Game() is the start position, black to move; Game(board, black_to_move=...) any position
-/// (bitboards must not overlap). seed makes random_move/play_random reproducible (default: a
-/// seed from the operating system).
+/// (bitboards must not overlap); Game.from_text(text) Edax's board text (64 squares, X black, O
+/// white, - empty, then the side to move); Game.from_obf(line) an .obf line. seed= makes
+/// random_move and play_random reproducible (default: a seed from the operating system).
+///
+/// Properties: player, opponent, board, black_to_move, ply, legal_moves (a bitboard),
+/// must_pass, is_over, discs (black's, white's), score (black's final score once over, else
+/// None), winner (1 black, -1 white, 0 draw, None while going on). Methods: moves(), play(x)
+/// (a square 0..63 or a name such as "d3"), pass_(), undo(), random_move(), play_random(),
+/// play_out(), after(x) (a copy with x played), to_text(), to_obf(), copy(). Illegal moves, passes and undos raise, never play
+/// something else.
 #[pyclass(module = "edax_kernels", subclass)]
-#[derive(Clone)]
 pub(crate) struct Game {
     p: u64,
     o: u64,
@@ -62,6 +71,16 @@ pub(crate) struct Game {
     moves: u64,
     history: Vec<(u64, u64, bool)>,
     rng: u64,
+}
+
+impl Clone for Game {
+    /// A copy with room for a few more moves, so that playing on it does not reallocate the
+    /// history at once (after() plays right away).
+    fn clone(&self) -> Game {
+        let mut history = Vec::with_capacity(self.history.len() + 16);
+        history.extend_from_slice(&self.history);
+        Game { history, ..*self }
+    }
 }
 
 impl Game {
@@ -186,6 +205,13 @@ impl Game {
         self.text() + ";"
     }
 
+    /// The position from the side to move, as an edax_kernels.Board.
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        static BOARD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        BOARD.import(py, "edax_kernels", "Board")?.call1((self.p, self.o))
+    }
+
     /// The side to move's discs.
     #[getter]
     fn player(&self) -> u64 {
@@ -287,6 +313,14 @@ impl Game {
         let f = flip(x, self.p, self.o);
         self.set(self.o ^ f, self.p ^ f ^ (1 << x), !self.black);
         Ok(())
+    }
+
+    /// A copy of the game with x played (this game unchanged): one call where copy() then play()
+    /// take two. Raises ValueError as play does.
+    fn after(&self, x: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let mut g = self.clone();
+        g.play(x)?;
+        Ok(g)
     }
 
     /// The side to move passes; raises ValueError when it has a move or the game is over.

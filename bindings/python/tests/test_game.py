@@ -80,6 +80,13 @@ def test_seeds_reproduce_games_and_copies_are_independent():
     c = a.copy()
     c.play_random()
     assert c.ply == a.ply + 1 and a.ply == 20
+    x = a.moves()[0]
+    d = a.after(x)
+    assert d.ply == 21 and a.ply == 20 and d.board == ek.board_next(a.board, x)
+    d.undo()
+    assert d == a
+    with pytest.raises(ValueError, match="not a legal move"):
+        a.after(-1)
     assert ek.Game(seed=1).play_out() == ek.Game(seed=1).play_out()
 
 

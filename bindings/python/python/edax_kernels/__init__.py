@@ -269,27 +269,8 @@ def square_name(x: int) -> str:
     raise ValueError(f"{x} is not a square (0 .. 63, PASS or NOMOVE)")
 
 
-class Game(_native.Game):
-    """An Othello game held in native memory: the position, who is to move and the history, so
-    that each operation from Python is one native call. A1 = bit 0 ... H8 = bit 63.
-
-    ``Game()`` starts from the start position, black to move; ``Game(board, black_to_move=...)``
-    from any position; ``Game.from_text(text)`` from Edax's board text (64 squares, X black, O
-    white, - empty, then the side to move) and ``Game.from_obf(line)`` from an .obf line.
-    ``seed=`` makes the random moves reproducible.
-
-    Properties: ``player``, ``opponent`` (bitboards of the side to move and the other),
-    ``board`` (a ``Board``), ``black_to_move``, ``ply``, ``legal_moves`` (a bitboard),
-    ``must_pass``, ``is_over``, ``discs`` (black's, white's), ``score`` (black's final score once
-    over, else None), ``winner`` (1 black, -1 white, 0 draw, None while going on). Methods:
-    ``moves()`` (the legal squares), ``play(x)`` (a square 0..63 or a name such as "d3"),
-    ``pass_()``, ``undo()``, ``random_move()``, ``play_random()``, ``play_out()``, ``to_text()``,
-    ``to_obf()``, ``copy()``. Illegal moves, passes and undos raise, never play something else."""
-
-    @property
-    def board(self) -> Board:
-        """The position from the side to move (a Board)."""
-        return Board(self.player, self.opponent)
+#: An Othello game held in native memory (see its doc).
+Game = _native.Game
 
 
 def positions(boards) -> Tuple[np.ndarray, np.ndarray]:
