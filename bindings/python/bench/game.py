@@ -73,6 +73,14 @@ def main():
             g.play(x)
             g.undo()
 
+    turn = rr.Turn.BLACK if g.black_to_move else rr.Turn.WHITE
+
+    def rr_play_back(n):
+        # In place, then the position put back (rust-reversi has no undo).
+        for _ in range(n):
+            rb.do_move(x_rr)
+            rb.set_board(g.player, g.opponent, turn)
+
     def ek_game(n):
         for _ in range(n):
             h = ek.Game()
@@ -104,7 +112,8 @@ def main():
         ("play a move on a copy (copy, play)", median_ns(ek_play, CALLS), median_ns(rr_play, CALLS)),
         ("the position after a move (after; rust-reversi: clone, do_move)", median_ns(ek_after, CALLS),
          median_ns(rr_play, CALLS)),
-        ("play a move, then undo (ours only)", median_ns(ek_play_undo, CALLS), None),
+        ("play a move in place, then back (undo; rust-reversi: set_board)", median_ns(ek_play_undo, CALLS),
+         median_ns(rr_play_back, CALLS)),
         ("random game: play_random until over", median_ns(ek_game, GAMES), median_ns(rr_game, GAMES)),
         ("random game: rust-reversi's loop shape", median_ns(ek_game_steps, GAMES), median_ns(rr_game, GAMES)),
     ]
