@@ -1,7 +1,7 @@
 """Tests of the Python package as installed: it is the wheel's copy (not the source tree), it
 needs no environment variable, it carries Cargo.toml's version and its type hints, the batch
 calls hand the caller's arrays to the native code without copying, and one call costs at most
-twice a builtin call of the same arity (four times from CPython 3.12, see that test)."""
+twice a builtin call of the same arity (five times from CPython 3.12, see that test)."""
 
 import os
 import subprocess
@@ -101,8 +101,8 @@ def test_flip_costs_about_a_builtin_call():
     # The wheel is built for the stable ABI of CPython 3.9 (one wheel for every CPython from
     # 3.9), which has no fast calling convention for functions of several arguments (it came to
     # the stable ABI in 3.10): each call builds a tuple. Until 3.11 builtins pay much the same;
-    # from 3.12 on, CPython's own calls got cheaper, and the same call measured 3.0x max's
-    # (BENCHMARKS.md, "Python: the game object and the stable ABI"). The bound is 2x before 3.12
-    # and 4x from it.
-    bound = 2 if sys.version_info < (3, 12) else 4
+    # from 3.12 on, CPython's own calls got cheaper, and the same call measured 3.0x and 3.5x
+    # max's on 3.13 (BENCHMARKS.md, "Python: the game object and the stable ABI"). The bound is
+    # 2x before 3.12 and 5x from it.
+    bound = 2 if sys.version_info < (3, 12) else 5
     assert flip_ns <= bound * max_ns, (flip_ns, max_ns, bound)
