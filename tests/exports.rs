@@ -240,7 +240,7 @@ fn edax_abi_exports_have_no_panic_path() {
 
 /// Exports called once or rarely (loading, set-up and tear-down, version, status and level
 /// queries, a solver's controls): they may run baseline x86-64 code. Every other export is hot.
-const COLD_EXPORTS: [&str; 22] = [
+const COLD_EXPORTS: [&str; 23] = [
     "ek_solver_new",
     "ek_solver_free",
     "ek_solver_stop",
@@ -254,6 +254,7 @@ const COLD_EXPORTS: [&str; 22] = [
     "ek_isa_env_status",
     "ek_eval_load_file",
     "ek_eval_load_buffer",
+    "ek_eval_load_default",
     "ek_eval_loaded",
     "ek_eval_unload",
     "ek_eval_init",
