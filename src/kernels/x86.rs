@@ -41,16 +41,13 @@ pub(super) unsafe fn hash_code_crc32(p: u64, o: u64) -> u64 {
     (c << 32) | _mm_crc32_u64(c, o)
 }
 
-/// The edge-table entries of the four edges (SSE2): rank 1, rank 8, file A, file H (files
-/// gathered A1/H1 = bit 0). The table indexes `P * 256 + O` of the ranks are 16-bit lanes of
-/// the byte interleave of O and P, those of the files come from PMOVMSKB (which gathers the top
-/// bit of every byte). A square in both bitboards counts as O's.
+/// The edge-table entries of the four edges, from the table indexes `P * 256 + O` of the ranks
+/// (16-bit lanes 0 and 7 of `ranks`, the byte interleave of O and P) and of the files (from
+/// PMOVMSKB, which gathers the top bit of every byte, on `files` = (O, P)): rank 1, rank 8,
+/// file A, file H (files gathered A1/H1 = bit 0). The table takes a square in both bitboards as
+/// O's (`stability::edge_entry_at`).
 #[inline(always)]
-unsafe fn edge_entries_sse2(p: u64, o: u64) -> [u8; 4] {
-    let p0 = _mm_cvtsi64_si128((p & !o) as i64);
-    let o0 = _mm_cvtsi64_si128(o as i64);
-    let ranks = _mm_unpacklo_epi8(o0, p0);
-    let files = _mm_unpacklo_epi64(o0, p0);
+unsafe fn edge_entries(ranks: __m128i, files: __m128i) -> [u8; 4] {
     [
         edge_entry_at(_mm_extract_epi16::<0>(ranks) as usize),
         edge_entry_at(_mm_extract_epi16::<7>(ranks) as usize),
@@ -59,19 +56,57 @@ unsafe fn edge_entries_sse2(p: u64, o: u64) -> [u8; 4] {
     ]
 }
 
-/// The stable discs of `p` on the four edges (SSE2).
+/// [`edge_entries`] with SSE2: the ranks' indexes by PUNPCKLBW of the two bitboards.
 #[inline(always)]
-pub(super) unsafe fn stable_edge_sse2(p: u64, o: u64) -> u64 {
-    let [rank1, rank8, a, h] = edge_entries_sse2(p, o);
+unsafe fn edge_entries_sse2(p: u64, o: u64) -> [u8; 4] {
+    let p0 = _mm_cvtsi64_si128(p as i64);
+    let o0 = _mm_cvtsi64_si128(o as i64);
+    edge_entries(_mm_unpacklo_epi8(o0, p0), _mm_unpacklo_epi64(o0, p0))
+}
+
+/// [`edge_entries`] with SSE4.1 and SSSE3 (the AVX2 and AVX-512 levels): the board in one
+/// vector (PINSRQ), the ranks' indexes by one PSHUFB of it.
+#[inline(always)]
+unsafe fn edge_entries_v3(p: u64, o: u64) -> [u8; 4] {
+    let files = _mm_insert_epi64::<1>(_mm_cvtsi64_si128(o as i64), p as i64);
+    // Bytes (O0, P0) to lane 0, (O7, P7) to lane 7.
+    let ranks = _mm_shuffle_epi8(files, _mm_setr_epi8(0, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 7, 15));
+    edge_entries(ranks, files)
+}
+
+/// The stable discs of `p` on the four edges from their entries.
+#[inline(always)]
+fn stable_edge_of([rank1, rank8, a, h]: [u8; 4]) -> u64 {
     rank1 as u64 | (rank8 as u64) << 56 | unpack_a_file(a) | unpack_h_file(h)
 }
 
-/// The number of stable discs of `p` on the four edges (SSE2): the corners, already in the
-/// rank entries, are dropped from the file entries, and all four bytes counted at once.
+/// The number of stable discs of `p` on the four edges from their entries: the corners,
+/// already in the rank entries, are dropped from the file entries, and all four bytes counted
+/// at once.
+#[inline(always)]
+fn edge_count_of([rank1, rank8, a, h]: [u8; 4]) -> u32 {
+    (u32::from_le_bytes([rank1, rank8, a & 0x7E, h & 0x7E])).count_ones()
+}
+
+/// The stable discs of `p` on the four edges (SSE2; the AVX levels' `get_stability` too, where
+/// the PSHUFB form of the indexes makes the leaf search longer). With `P & !O`, which the table
+/// does not need but `get_stability` computes anyway: the same value keeps one register free
+/// there.
+#[inline(always)]
+pub(super) unsafe fn stable_edge_sse2(p: u64, o: u64) -> u64 {
+    stable_edge_of(edge_entries_sse2(p & !o, o))
+}
+
+/// The number of stable discs of `p` on the four edges (SSE2).
 #[inline(always)]
 pub(super) unsafe fn edge_stability_sse2(p: u64, o: u64) -> u32 {
-    let [rank1, rank8, a, h] = edge_entries_sse2(p, o);
-    (u32::from_le_bytes([rank1, rank8, a & 0x7E, h & 0x7E])).count_ones()
+    edge_count_of(edge_entries_sse2(p, o))
+}
+
+/// The number of stable discs of `p` on the four edges (AVX2 and AVX-512 levels).
+#[inline(always)]
+pub(super) unsafe fn edge_stability_v3(p: u64, o: u64) -> u32 {
+    edge_count_of(edge_entries_v3(p, o))
 }
 
 /// Edge masks of the three doubling steps of the diagonal fills, per lane (see
@@ -294,7 +329,7 @@ macro_rules! v3_prims {
         #[inline(always)]
         fn edge_stability(p: u64, o: u64) -> i32 {
             // SAFETY: as above.
-            unsafe { $crate::kernels::x86::edge_stability_sse2(p, o) as i32 }
+            unsafe { $crate::kernels::x86::edge_stability_v3(p, o) as i32 }
         }
         #[inline(always)]
         fn symmetry(b: EkBoard, s: i32) -> EkBoard {
