@@ -29,19 +29,25 @@
 # function: the loop and call overhead common to every column. A first repetition, made in both
 # runs, keeps one-time set-ups (level choice, Edax's tables) out.
 #
-# Usage: scripts/kernel-insns-x86.sh [--edax-avx EDAX_AVX_CHECKOUT] [--kernel NAME[,NAME...]] [REPS]
+# Usage: scripts/kernel-insns-x86.sh [--edax-avx EDAX_AVX_CHECKOUT] [--kernel NAME[,NAME...]]
+#                                    [--check EXPECTED] [REPS]
 #   REPS: default 20. --kernel: only those rows (names as in the table).
 #   EDAX_AVX_CHECKOUT: a checkout of okuhara/edax-reversi-AVX (compiled from there, nothing copied;
-#   the measurements of docs/issue35-measurements.md used commit 8a2b3ea).
+#   BENCHMARKS.md's table, "Instructions per call against Edax AVX", used commit 8a2b3ea).
+#   --check EXPECTED: the guard the test command runs (scripts/kernel-insns-x86.expected): fails
+#   when a kernel's count on a level exceeds the recorded one by more than 5 % + 1 instruction
+#   (a kernel grown longer), and says where a count fell (record it then).
+# Exits 1 when a side's results differ from the portable level's (RESULTS DIFFER).
 # Needs gcc, valgrind (3.19 or later: AVX2, BMI1/2, LZCNT, POPCNT and SSE4.2's CRC32 run under it).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: $0 [--edax-avx EDAX_AVX_CHECKOUT] [--kernel NAME[,NAME...]] [REPS]" >&2; exit 2; }
-reps=20 edax="" only=""
+usage() { echo "usage: $0 [--edax-avx EDAX_AVX_CHECKOUT] [--kernel NAME[,NAME...]] [--check EXPECTED] [REPS]" >&2; exit 2; }
+reps=20 edax="" only="" expected=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --edax-avx) [ $# -ge 2 ] || usage; edax=$2; shift 2 ;;
         --kernel) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
+        --check) [ $# -ge 2 ] || usage; expected=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
         -*) usage ;;
         *) reps=$1; shift ;;
     esac
@@ -96,6 +102,30 @@ level_is() { # TAG LEVEL: the library ran that level (valgrind hides what it can
     grep -q "^$2, " "$out/sum-$1" || { echo "kernel-insns-x86: the library did not run $2 under valgrind: $(cat "$out/sum-$1")" >&2; exit 1; }
 }
 declare -A portable_sum
+declare -A recorded
+if [ -n "$expected" ]; then
+    [ -f "$expected" ] || { echo "kernel-insns-x86: $expected: no such file" >&2; exit 2; }
+    while read -r k p s a; do
+        case "$k" in ''|'#'*) continue ;; esac
+        recorded[$k]="$p $s $a"
+    done <"$expected"
+fi
+failures=() differ=0 lower=()
+check() { # KERNEL PORTABLE SSE2 AVX2: against the recorded counts
+    [ -n "$expected" ] || return 0
+    [ -n "${recorded[$1]:-}" ] || { failures+=("$1: not in $expected"); return 0; }
+    local want got level i=0
+    read -r -a want <<<"${recorded[$1]}"
+    for got in "$2" "$3" "$4"; do
+        level=$(cut -d' ' -f$((i + 1)) <<<"portable sse2 avx2")
+        if awk -v g="$got" -v w="${want[$i]}" 'BEGIN { exit !(g > w * 1.05 + 1) }'; then
+            failures+=("$1 on $level: $got instructions a call, recorded ${want[$i]}")
+        elif awk -v g="$got" -v w="${want[$i]}" 'BEGIN { exit !(g < w - 0.5) }'; then
+            lower+=("$1 on $level: $got, recorded ${want[$i]}")
+        fi
+        i=$((i + 1))
+    done
+}
 n_calls() { EDAX_KERNELS_ISA=portable "$out/kernel-insns" "$1" 0 | sed -n 's/.*: \([0-9]*\) calls.*/\1/p'; }
 wanted() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 
@@ -122,6 +152,7 @@ for k in flip board_next count_last_flip get_moves can_move get_mobility get_wei
     a=$(per avx2 "$out/kernel-insns" avx2 "$k")
     level_is avx2 avx2
     flags=$(same sse2 "$k")$(same avx2 "$k")
+    check "$k" "$p" "$s" "$a"
     line=$(printf "%-24s %9s %9s %9s" "$k" "$p" "$s" "$a")
     if [ -n "$edax" ]; then
         if [[ "$no_edax_avx" == *" $k "* ]]; then
@@ -133,6 +164,7 @@ for k in flip board_next count_last_flip get_moves can_move get_mobility get_wei
         fi
     fi
     echo "$line$flags"
+    [ -z "$flags" ] || differ=1
 done
 if wanted call; then
     calls=$(n_calls call)
@@ -145,3 +177,12 @@ echo "call: flip's loop calling an empty function directly (loop + call + return
 echo "its dispatch jump (mov, jmp: 2 instructions) and its pointer checks (test, je: 2 per pointer),"
 echo "which the portable, sse2 and avx2 columns include."
 [ -z "$edax" ] || echo "edax-avx: Edax AVX's side A built with -march=x86-64-v3 (its AVX2 code), so that valgrind runs it."
+for l in "${lower[@]}"; do echo "fewer instructions than recorded (record them in $expected): $l"; done
+status=0
+if [ ${#failures[@]} -gt 0 ]; then
+    printf 'kernel-insns-x86: longer than recorded in %s:\n' "$expected" >&2
+    printf '  %s\n' "${failures[@]}" >&2
+    status=1
+fi
+[ "$differ" = 0 ] || { echo "kernel-insns-x86: RESULTS DIFFER (above)" >&2; status=1; }
+exit $status

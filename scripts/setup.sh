@@ -63,6 +63,8 @@ missing() { # [--bench]
     command -v aarch64-linux-gnu-g++ >/dev/null || need+=(g++-aarch64-linux-gnu)
     command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
     command -v clang >/dev/null || need+=(clang)
+    # The kernels' instruction counts (scripts/kernel-insns-x86.sh) run under callgrind.
+    command -v valgrind >/dev/null || need+=(valgrind)
     command -v llvm-dlltool >/dev/null || need+=(llvm)
     echo "${need[*]}"
 }

@@ -68,6 +68,9 @@ run ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval
 # The AVX-SSE transition benchmark builds and runs (a short run: its numbers are BENCHMARKS.md's).
 ffi_bench/transition.sh 4096 1 >/dev/null
 
+step "instruction counts: every kernel on the portable, sse2 and avx2 levels under valgrind, against the recorded ones"
+run scripts/kernel-insns-x86.sh --check scripts/kernel-insns-x86.expected 5
+
 step "fuzz: every cargo-fuzz target for ${FUZZ_SECONDS:-30} s from its seeds"
 run scripts/fuzz-short.sh
 
