@@ -8,7 +8,8 @@
 #   scripts/test-cross.sh aarch64   aarch64-unknown-linux-gnu, built with the cross gcc, run under
 #                                   qemu-aarch64: the neon (both of its tables) and portable levels;
 #                                   the differential test on its million random positions, the
-#                                   batch and leaf-search tests on 1/20 of theirs (EK_TEST_SCALE)
+#                                   batch, leaf-search and solver's random-window and solve_many
+#                                   tests on 1/20 of theirs (EK_TEST_SCALE)
 #   scripts/test-cross.sh macos     x86_64- and aarch64-apple-darwin: the library type-checked
 #                                   (no macOS SDK here: nothing is linked or run)
 # scripts/setup.sh installs the cross compilers, Wine, qemu and the Rust targets.
