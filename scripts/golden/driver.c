@@ -14,7 +14,7 @@
  * and date lines, depths); every answer column is recomputed and the file is written again, the
  * leading '#' comment lines copied through. KIND is one of
  *   flip moves stability last_flip score1 hash symmetry unique table_ops   (no eval file needed)
- *   eval eval_features shallow nws                                (-e EVAL_DAT required)
+ *   eval eval_features shallow nws midgame                        (-e EVAL_DAT required)
  *   perft MAX_DEPTH [plain|hashed [HASH_BITS]]   lines with depth <= MAX_DEPTH only
  *   games SEED N                                  no input; see below
  * An input line may stop after its input columns (the answer columns are ignored when present),
@@ -370,6 +370,69 @@ static void do_nws(void)
 	search_free(&search);
 }
 
+/*
+ * midgame.txt: "table BITS DATE" (the main table of 2^BITS entries, the PV and shallow tables of
+ * 2^(BITS-4), as search_resize_hashtable sizes them, all three at DATE), "date DATE", and calls
+ * "P O ALPHA DEPTH SELECTIVITY SCORE NODES MAIN PV SHALLOW": the board set up as search_run does
+ * it (search_set_board, height 0, no nodes, the stability bounds, the PV extension, no time limit), the node type
+ * at height 0 CUT_NODE (NWS_midgame is never entered at a PV node: probcut asserts it), probcut
+ * level 0, then NWS_midgame(search, alpha, depth, root), root a node set up as PVS_root's; the
+ * three tables' checksums after it. DEPTH: 2 <= DEPTH < empties, or DEPTH = empties; SELECTIVITY
+ * 0..5 (5: none).
+ */
+static void do_midgame(void)
+{
+	char line[LINE_SIZE];
+	Search search;
+	Node root;
+	int have_table = 0;
+
+	start_search(&search);
+	while (next_line(line)) {
+		uint64_t p, o;
+		int bits, date, alpha, depth, selectivity, score;
+		if (strncmp(line, "table ", 6) == 0) {
+			PARSE(line, 2, "table %d %d %c", &bits, &date);
+			if (bits < 8 || bits > 30 || date < 0 || date > 127) bad_line(line, "bad table line");
+			hash_init(&search.hash_table, (size_t) 1 << bits);
+			hash_init(&search.pv_table, (size_t) 1 << (bits - 4));
+			hash_init(&search.shallow_table, (size_t) 1 << (bits - 4));
+			search.hash_table.date = search.pv_table.date = search.shallow_table.date = (uint8_t) date;
+			have_table = 1;
+			printf("table %d %d\n", bits, date);
+		} else if (strncmp(line, "date ", 5) == 0) {
+			PARSE(line, 1, "date %d %c", &date);
+			if (date < 0 || date > 127) bad_line(line, "bad date");
+			search.hash_table.date = search.pv_table.date = search.shallow_table.date = (uint8_t) date;
+			printf("date %d\n", date);
+		} else {
+			if (!have_table) bad_line(line, "a call before the first table line");
+			PARSE(line, 5, X64 " " X64 " %d %d %d %*s %*s %*s %*s %*s %c", &p, &o, &alpha, &depth, &selectivity);
+			set_search(&search, line, p, o, alpha);
+			if (!((2 <= depth && depth < search.n_empties) || depth == search.n_empties)) bad_line(line, "bad depth");
+			if (selectivity < 0 || selectivity > NO_SELECTIVITY) bad_line(line, "bad selectivity");
+			search.stop = RUNNING;
+			search.time.extra = TIME_MAX; /* no time-out: search_check_timeout never stops it */
+			search.time.spent = 0;
+			search.child_nodes = 0;
+			search.height = 0;
+			search.node_type[0] = CUT_NODE;
+			search.probcut_level = 0;
+			search.selectivity = selectivity;
+			search.depth_pv_extension = get_pv_extension(0, search.n_empties);
+			search.stability_bound.upper = SCORE_MAX - 2 * get_stability(search.board.opponent, search.board.player);
+			search.stability_bound.lower = 2 * get_stability(search.board.player, search.board.opponent) - SCORE_MAX;
+			node_init(&root, &search, alpha, alpha + 1, depth, search.movelist.n_moves, NULL);
+			score = NWS_midgame(&search, alpha, depth, &root);
+			node_free(&root);
+			printf(HEX " " HEX " %d %d %d %d %" PRId64 " " HEX " " HEX " " HEX "\n", p, o, alpha, depth, selectivity, score,
+			       (int64_t) search.n_nodes, table_checksum(&search.hash_table), table_checksum(&search.pv_table),
+			       table_checksum(&search.shallow_table));
+		}
+	}
+	search_free(&search);
+}
+
 /* The 8 bytes of a HashData as one little-endian number (the layout's byte order). */
 static uint64_t data_bits(const HashData *data)
 {
@@ -578,7 +641,7 @@ int main(int argc, char **argv)
 	statistics_init();
 
 	if (strcmp(kind, "eval") == 0 || strcmp(kind, "eval_features") == 0 || strcmp(kind, "shallow") == 0
-	    || strcmp(kind, "nws") == 0) {
+	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0) {
 		if (eval_file == NULL) driver_usage();
 		eval_open(eval_file);
 		eval_loaded = 1;
@@ -596,6 +659,7 @@ int main(int argc, char **argv)
 	else if (strcmp(kind, "eval_features") == 0) do_eval_features();
 	else if (strcmp(kind, "shallow") == 0) do_shallow();
 	else if (strcmp(kind, "nws") == 0) do_nws();
+	else if (strcmp(kind, "midgame") == 0) do_midgame();
 	else if (strcmp(kind, "table_ops") == 0) do_table_ops();
 	else if (strcmp(kind, "perft") == 0) {
 		int max_depth, hashed = 1, bits = 22;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the known answers (tests/data/golden/*.txt, tests/data/nws/nws_endgame.txt,
-# tests/data/fforum/fforum-*.txt) from an Edax 4.6 checkout and compares each with the committed
+# tests/data/midgame/*.txt, tests/data/fforum/fforum-*.txt) from an Edax 4.6 checkout and compares each with the committed
 # file, byte for byte. See docs/known-answers.md.
 #  1. builds scripts/golden/driver.c together with the checkout's sources (Edax's all.c, one
 #     translation unit) with Edax's Makefile flags for gcc and -march=x86-64-v3;
@@ -119,6 +119,15 @@ report "golden/perft.txt" "$out/golden/perft.committed.txt" "$out/golden/perft.t
 t=$(now)
 "$driver" -e "$eval_dat" nws < "$root/tests/data/nws/nws_endgame.txt" > "$out/nws/nws_endgame.txt"
 report "nws/nws_endgame.txt" "$root/tests/data/nws/nws_endgame.txt" "$out/nws/nws_endgame.txt" "$(elapsed "$t")"
+
+# Edax's midgame search (NWS_midgame) with the synthetic weights and with the project's.
+mkdir -p "$out/midgame"
+for pair in "nws_midgame:$eval_dat" "nws_midgame-ek:$root/data/ek-eval.dat"; do
+    name=${pair%%:*} weights=${pair#*:}
+    t=$(now)
+    "$driver" -e "$weights" midgame < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
+    report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
+done
 
 # The FFO positions: converted again from the checkout's problem/*.obf. Other files there
 # (published figures, not made from Edax's sources) are listed as not regenerated.

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The input columns of tests/data/midgame/nws_midgame.txt (the synthetic weights) and
+nws_midgame-ek.txt (data/ek-eval.dat): calls of Edax's NWS_midgame.
+
+Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [WEIGHTS_NAME] > inputs.txt
+       driver -e EVAL_DAT midgame < inputs.txt > tests/data/midgame/nws_midgame.txt
+(scripts/golden/driver.c; EVAL_DAT: scripts/synthetic-eval.sh's, or data/ek-eval.dat.)
+
+Reads the positions of random games (driver games: one "P O" line per position, P to move) and
+keeps those of 20 to 54 empty squares with a legal move or a pass (not the game's end), in the
+order read. Deterministic (splitmix64, seed 0x3D6A3E): for each kept position, with probability
+1/4, one call: a depth (2 to 8 mostly, up to 12 for one call in 8), a selectivity 0..5 (5: none),
+and an alpha in -40..39 (one call in 4 within 4 of 0). A session starts with a fresh table
+("table 16 0"); the date moves on every 25 calls and a new session starts every 100, so that calls
+find the tables both cold and warm.
+"""
+import sys
+
+MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        return self.next() % n
+
+
+HEADER = """\
+# Known answers of Edax 4.6's NWS_midgame (midgame.c), for the library's port of Edax's midgame
+# search (issue 36), weights: WEIGHTS.
+# Produced on 2026-11-26 by scripts/golden/driver.c (kind midgame) compiled together with an
+# unmodified copy of Edax (abulmo/edax-reversi 14f048c05ddfa385b6bf954a9c2905bbe677e9d3) by
+# scripts/golden/regenerate.sh (gcc 12.2, Edax's Makefile flags for x86-64-v3), one thread; the
+# inputs by scripts/golden/midgame-inputs.py from `driver games 11 150`. The same driver built with
+# -O2 -march=x86-64 and with Edax's assertions on (-O1 -march=x86-64-v2, no -DNDEBUG) wrote the
+# identical file. No Edax source is stored here.
+# Set-up: Edax's own start-up (edge_stability_init, statistics_init, eval_open of the weights,
+# search_global_init, search_init with one task). Before each call, as search_run sets a search up:
+# search_set_board(search, board, BLACK), n_nodes = child_nodes = 0, stop = RUNNING, no time limit,
+# height 0, node_type[0] = CUT_NODE (NWS_midgame is never entered at a PV node), probcut_level 0,
+# selectivity SELECTIVITY, depth_pv_extension and stability_bound as search_run computes them;
+# root: node_init(root, search, ALPHA, ALPHA + 1, DEPTH, moves, NULL); then
+# score = NWS_midgame(search, ALPHA, DEPTH, root).
+#
+# Lines:
+#   table BITS DATE   a new session: hash_init of the main table (1 << BITS entries) and of the PV
+#                     and shallow tables (1 << (BITS - 4) each, as search_resize_hashtable sizes
+#                     them), then DATE as all three tables' date; later calls see what earlier
+#                     ones stored
+#   date DATE         the three tables' date, their entries kept
+#   P O ALPHA DEPTH SELECTIVITY SCORE NODES MAIN PV SHALLOW
+#                     one call: P (side to move) and O as 16 hex digits, A1 = bit 0; ALPHA (the
+#                     window is ALPHA, ALPHA + 1); DEPTH; SELECTIVITY 0..5 (5: none); the score
+#                     returned; n_nodes after it; FNV-1a 64 (as in nws_endgame.txt) of the raw
+#                     bytes of each table's hash_mask + HASH_N_WAY + 1 entries after the call
+"""
+
+
+def main():
+    rng = SplitMix64(0x3D6A3E)
+    weights = sys.argv[1] if len(sys.argv) > 1 else "the synthetic eval.dat (scripts/synthetic-eval.sh)"
+    print(HEADER.replace("WEIGHTS", weights), end="")
+    calls = 0
+    for line in sys.stdin:
+        f = line.split()
+        if len(f) < 2:
+            continue
+        p, o = int(f[0], 16), int(f[1], 16)
+        empties = 64 - bin(p | o).count("1")
+        if not 20 <= empties <= 54 or rng.below(4) != 0:
+            continue
+        if calls % 100 == 0:
+            print("table 16 0")
+        elif calls % 25 == 0:
+            print(f"date {calls % 100 // 25}")
+        depth = 2 + rng.below(7) if rng.below(8) else 9 + rng.below(4)
+        selectivity = rng.below(6)
+        alpha = rng.below(9) - 4 if rng.below(4) == 0 else rng.below(80) - 40
+        print(f"{p:016x} {o:016x} {alpha} {depth} {selectivity}")
+        calls += 1
+
+
+if __name__ == "__main__":
+    main()
