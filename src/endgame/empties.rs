@@ -108,17 +108,31 @@ impl Empties {
         [next(), next(), next(), next()]
     }
 
-    /// The squares of the list among `moves`, in Edax's `search_shallow` order: those in an odd
-    /// quadrant first, then the others, each in list order.
+    /// The squares of the list among `moves`, in list order (Edax's `foreach_empty` keeping the
+    /// moves).
     #[inline(always)]
-    pub fn parity_order(self, moves: u64) -> ParityOrder {
-        let odd = ODD_RANKS[self.parity as usize & 15];
+    pub fn in_order(self, moves: u64) -> ParityOrder {
+        ParityOrder { first: self.ranks_of(moves), then: 0 }
+    }
+
+    /// The ranks of the squares of the list among `moves`.
+    #[inline(always)]
+    fn ranks_of(self, moves: u64) -> u64 {
         let mut ranks = 0;
         let mut b = moves & self.squares;
         while b != 0 {
             ranks |= 1 << RANK[b.trailing_zeros() as usize & 63];
             b &= b - 1;
         }
+        ranks
+    }
+
+    /// The squares of the list among `moves`, in Edax's `search_shallow` order: those in an odd
+    /// quadrant first, then the others, each in list order.
+    #[inline(always)]
+    pub fn parity_order(self, moves: u64) -> ParityOrder {
+        let odd = ODD_RANKS[self.parity as usize & 15];
+        let ranks = self.ranks_of(moves);
         ParityOrder { first: ranks & odd, then: ranks & !odd }
     }
 }

@@ -12,6 +12,7 @@
 pub(crate) mod edax;
 mod empties;
 mod nws;
+mod search_eval;
 mod shallow;
 
 pub(crate) use empties::Empties;
