@@ -169,13 +169,27 @@ mod tests {
         }
     }
 
-    /// The calls of tests/data/midgame/nws_midgame-ek.txt (the project's weights) at depth 2:
-    /// Edax's `NWS_midgame` hands them to `NWS_shallow`, which is `search_eval_2` on the window
-    /// (alpha, alpha + 1) with no table: the score and the nodes are `search_eval_2`'s.
-    #[test]
-    fn depth_2_calls_are_edax_s() {
-        let w = Weights::parse(&crate::eval::bundled::image().expect("bundled weights")).expect("weights");
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/midgame/nws_midgame-ek.txt");
+    /// The synthetic eval.dat of the known answers, as tests/eval.rs finds it: made by
+    /// scripts/synthetic-eval.sh, or (under Wine and qemu, which cannot run it) the file that
+    /// scripts/test-cross.sh names in `EK_SYNTHETIC_EVAL`.
+    fn synthetic_weights() -> Weights {
+        let path = match std::env::var_os("EK_SYNTHETIC_EVAL") {
+            Some(path) => std::path::PathBuf::from(path),
+            None => {
+                let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/synthetic-eval.sh");
+                let run = std::process::Command::new(script).output().expect("scripts/synthetic-eval.sh runs");
+                assert!(run.status.success(), "synthetic-eval.sh: {}", String::from_utf8_lossy(&run.stderr));
+                String::from_utf8(run.stdout).expect("a UTF-8 path").trim_end().into()
+            }
+        };
+        Weights::parse(&std::fs::read(path).expect("the synthetic eval.dat")).expect("weights")
+    }
+
+    /// The calls at depth 2 of a file of tests/data/midgame: Edax's `NWS_midgame` hands them to
+    /// `NWS_shallow`, which is `search_eval_2` on the window (alpha, alpha + 1) with no table:
+    /// the score and the nodes are `search_eval_2`'s. Returns how many were checked.
+    fn check_depth_2(file: &str, w: &Weights) -> usize {
+        let path = format!("{}/tests/data/midgame/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).expect("known answers");
         let mut checked = 0;
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("table") && !l.starts_with("date")) {
@@ -188,10 +202,21 @@ mod tests {
             }
             let (score, edax_nodes) = (int(f[5]) as i32, int(f[6]) as u64);
             let mut nodes = 0;
-            let got = search_eval_2::<PortablePrims>(&w, &Position::new(p, o), alpha, alpha + 1, &mut nodes);
-            assert_eq!((got, nodes), (score, edax_nodes), "{line}");
+            let got = search_eval_2::<PortablePrims>(w, &Position::new(p, o), alpha, alpha + 1, &mut nodes);
+            assert_eq!((got, nodes), (score, edax_nodes), "{file}: {line}");
             checked += 1;
         }
-        assert!(checked >= 100, "{checked} calls at depth 2");
+        checked
+    }
+
+    #[test]
+    fn depth_2_calls_are_edax_s_with_the_project_s_weights() {
+        let w = Weights::parse(&crate::eval::bundled::image().expect("bundled weights")).expect("weights");
+        assert_eq!(check_depth_2("nws_midgame-ek.txt", &w), 165);
+    }
+
+    #[test]
+    fn depth_2_calls_are_edax_s_with_the_synthetic_weights() {
+        assert_eq!(check_depth_2("nws_midgame.txt", &synthetic_weights()), 165);
     }
 }
