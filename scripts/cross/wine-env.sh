@@ -28,5 +28,5 @@ fi
 # already, then this says so and is ignored): the many short programs of the tests then talk to
 # one server instead of each starting one that shuts down 3 s after it is left. A client that
 # connects as such a server shuts down fails with "wine client error:0: recvmsg: Connection reset
-# by peer": seen once (2026-11-26) in the C tests under Wine, in 4 full runs.
+# by peer": seen once (2026-11-26), in the C tests under Wine.
 "$WINESERVER" -p60 2>/dev/null || true
