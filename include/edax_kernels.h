@@ -377,6 +377,45 @@ typedef struct EkMove {
 } EkMove;
 
 /**
+ * The state of Edax's search that `ek_nws_midgame` reads besides the board and the window:
+ * the fields of Edax's `Search` of the same names, as a node inside Edax's search has them.
+ */
+typedef struct EkMidgameSearch {
+  /**
+   * `&search->hash_table`: the main table.
+   */
+  struct EkHashTable *hash_table;
+  /**
+   * `&search->pv_table`: the PV table (results of heights up to 5 go there too).
+   */
+  struct EkHashTable *pv_table;
+  /**
+   * `&search->shallow_table`: the shallow searches' table.
+   */
+  struct EkHashTable *shallow_table;
+  /**
+   * `&search->stop` (Edax's `Stop`, an int), or NULL: never stops.
+   */
+  const int *stop;
+  /**
+   * `search->selectivity`: 0..5 (0: Edax's 73 %, 5: none, no probcut).
+   */
+  int selectivity;
+  /**
+   * `search->height`: 1 or more (the root, height 0, is Edax's `PVS_root`'s).
+   */
+  int height;
+  /**
+   * `search->node_type[search->height]`: 1 (`CUT_NODE`) or 2 (`ALL_NODE`).
+   */
+  int node_type;
+  /**
+   * `search->probcut_level`: 0 or more (from 2 on, no probcut).
+   */
+  int probcut_level;
+} EkMidgameSearch;
+
+/**
  * The result of a solve (also the C API's `EkSolveResult`).
  */
 typedef struct EkSolveResult {
@@ -1257,6 +1296,44 @@ int ek_nws_endgame(const struct EkBoard *board,
                    int alpha,
                    struct EkHashTable *table,
                    const int *stop,
+                   int64_t *n_nodes);
+
+/**
+ * Edax 4.6's midgame search `NWS_midgame` (midgame.c) on Edax's own three tables: the
+ * fail-soft score (into `*score`) for the side to move of `board` on the null window (alpha,
+ * alpha + 1), searched `depth` plies deep, or to the end when `depth` is the number of empty
+ * squares, as Edax searches it at the node that `search` describes (selectivity and probcut,
+ * stability, transposition and enhanced transposition cut-offs, `movelist_evaluate`'s order with
+ * its shallow searches, `NWS_shallow` at depth 3 and below, `NWS_endgame` for an exact search of
+ * fewer than 15 empty squares), so that it adds to `*n_nodes` exactly what Edax adds to
+ * `search->n_nodes` and leaves the three tables as Edax would. The evaluation uses the weights
+ * loaded in the library (`ek_eval_load`, `ek_eval_load_default`, or Edax's `eval_open` from
+ * the library). `EkMidgameSearch` names the fields of Edax's `Search` to pass; the tables have
+ * the layout of Edax's `HashTable`, and may be shared by threads as `ek_nws_endgame`'s may.
+ * Unlike Edax's `NWS_midgame`, one call searches its whole subtree on the calling thread (no
+ * split points for Edax's other threads).
+ *
+ * Once `*search->stop` is not 0, the nodes return alpha at once and nothing more is stored:
+ * `*score` is then alpha (meaningless, as in Edax) and the call returns `EK_ERR_STOPPED`.
+ *
+ * Returns `EK_OK`. Bad input: a NULL `board`, `search`, `score` or table, or a table whose
+ * `hash` or `spin` is NULL, returns `EK_ERR_NULL`; overlapping bitboards, an alpha outside
+ * -64..63, a depth that is neither 2..(empty squares - 1) nor the number of empty squares, a
+ * selectivity outside 0..5, a height below 1, a node type other than 1 and 2, or a negative
+ * probcut level returns `EK_ERR_RANGE`; no weights loaded returns `EK_ERR_EVAL_NONE`. On an
+ * error nothing is searched, `*score` and `*n_nodes` are left as they were. A NULL `n_nodes`
+ * is allowed (the nodes are not reported).
+ *
+ * # Safety
+ * `board`, `search` and `score` must each be NULL or valid (`score` writable); each table of
+ * `search` NULL or a valid Edax table (as for `ek_nws_endgame`) for the whole call;
+ * `search->stop` NULL or a readable `int`; `n_nodes` NULL or writable.
+ */
+int ek_nws_midgame(const struct EkBoard *board,
+                   int alpha,
+                   int depth,
+                   const struct EkMidgameSearch *search,
+                   int *score,
                    int64_t *n_nodes);
 
 /**

@@ -21,7 +21,7 @@ say() { printf '\n== %s\n' "$*"; }
 # The Rust test targets that run anywhere. Left out off Linux x86-64: exports (reads the ELF
 # library's machine code with nm/objdump), header (cbindgen on the sources), layers (reads the
 # sources), packaging (reads the packages' files): none depends on the target.
-tests=(golden differential batch shallow nws_endgame eval oracle bad_input solver miri miri_threads)
+tests=(golden differential batch shallow nws_endgame midgame eval oracle bad_input solver miri miri_threads)
 test_args() { # the cargo arguments for the unit tests and the test targets named, but those given
     local t args=(--lib)
     for t in "${tests[@]}"; do [[ " $* " == *" $t "* ]] || args+=(--test "$t"); done

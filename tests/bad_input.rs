@@ -16,7 +16,9 @@ use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
 use edax_kernels::ffi::eval_api::*;
 use edax_kernels::ffi::solver_api::*;
-use edax_kernels::{EkBoard, EkHashTable, EkPerftStats, EkSolveResult, EkSolver, Isa, EK_SOLVER_MAX_THREADS};
+use edax_kernels::{
+    EkBoard, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver, Isa, EK_SOLVER_MAX_THREADS,
+};
 #[cfg(feature = "edax-abi-eval")]
 use edax_kernels::{EkHashData, EkHashDraft, EkHashDraftBytes, EkHashStore};
 use std::collections::BTreeSet;
@@ -111,6 +113,34 @@ fn shallow_position() -> EkBoard {
 /// An Edax-layout table for `ek_nws_endgame` (tiny under Miri, where every byte costs).
 fn small_table() -> Box<common::edax_table::EdaxTable> {
     common::edax_table::EdaxTable::new(if cfg!(miri) { 2 } else { 8 }, 1)
+}
+
+/// Edax's three tables of a midgame search for `ek_nws_midgame` (tiny under Miri).
+struct MidgameTables([Box<common::edax_table::EdaxTable>; 3]);
+
+impl MidgameTables {
+    fn new() -> MidgameTables {
+        MidgameTables([small_table(), small_table(), small_table()])
+    }
+
+    /// The state of a CUT node at height 1 of a search without selectivity.
+    fn search(&mut self, stop: Option<&i32>) -> EkMidgameSearch {
+        let [main, pv, shallow] = &mut self.0;
+        EkMidgameSearch {
+            hash_table: &mut main.table,
+            pv_table: &mut pv.table,
+            shallow_table: &mut shallow.table,
+            stop: stop.map_or(core::ptr::null(), |s| s as *const i32),
+            selectivity: 5,
+            height: 1,
+            node_type: 1,
+            probcut_level: 0,
+        }
+    }
+
+    fn checksums(&self) -> [u64; 3] {
+        [self.0[0].checksum(), self.0[1].checksum(), self.0[2].checksum()]
+    }
 }
 
 /// A position that takes the solver millions of nodes (fforum #38, 24 empty squares).
@@ -997,6 +1027,124 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             assert_eq!(n, 7);
         },
     ),
+    ("ek_nws_midgame", "NULL board, search or score", "`EK_ERR_NULL`, nothing searched: score and n_nodes unchanged", || {
+        let mut m = MidgameTables::new();
+        let (b, s) = (shallow_position(), m.search(None));
+        let (mut score, mut n) = (7, 7);
+        // SAFETY (each): the NULL is allowed; everything else is live.
+        unsafe {
+            assert_eq!(ek_nws_midgame(core::ptr::null(), 0, 4, &s, &mut score, &mut n), EK_ERR_NULL);
+            assert_eq!(ek_nws_midgame(&b, 0, 4, core::ptr::null(), &mut score, &mut n), EK_ERR_NULL);
+            assert_eq!(ek_nws_midgame(&b, 0, 4, &s, core::ptr::null_mut(), &mut n), EK_ERR_NULL);
+        }
+        assert_eq!((score, n, m.checksums()), (7, 7, MidgameTables::new().checksums()));
+    }),
+    (
+        "ek_nws_midgame",
+        "a NULL table, or a table whose hash or spin is NULL",
+        "`EK_ERR_NULL`, nothing searched",
+        || {
+            let b = shallow_position();
+            for table in 0..3 {
+                for field in 0..3 {
+                    let mut m = MidgameTables::new();
+                    let mut s = m.search(None);
+                    let t = [s.hash_table, s.pv_table, s.shallow_table][table];
+                    match field {
+                        // SAFETY (both): `t` is one of `m`'s live tables.
+                        0 => unsafe { (*t).hash = core::ptr::null_mut() },
+                        1 => unsafe { (*t).spin = core::ptr::null_mut() },
+                        _ => *[&mut s.hash_table, &mut s.pv_table, &mut s.shallow_table][table] = core::ptr::null_mut(),
+                    }
+                    let (mut score, mut n) = (7, 7);
+                    // SAFETY: live arguments; the NULL pointers are rejected before any use.
+                    assert_eq!(unsafe { ek_nws_midgame(&b, 0, 4, &s, &mut score, &mut n) }, EK_ERR_NULL);
+                    assert_eq!((score, n), (7, 7));
+                }
+            }
+        },
+    ),
+    ("ek_nws_midgame", "NULL n_nodes", "`EK_OK` and the score; the nodes are not reported", || {
+        if cfg!(miri) {
+            return; // a search needs weights, 14 MB to parse under Miri; the normal run checks it
+        }
+        load_eval_image();
+        let b = shallow_position();
+        let (mut m1, mut m2) = (MidgameTables::new(), MidgameTables::new());
+        let (mut s1, mut s2, mut n) = (0, 0, 0);
+        // SAFETY (both): live arguments; NULL n_nodes is allowed.
+        unsafe {
+            assert_eq!(ek_nws_midgame(&b, 0, 4, &m1.search(None), &mut s1, &mut n), EK_OK);
+            assert_eq!(ek_nws_midgame(&b, 0, 4, &m2.search(None), &mut s2, core::ptr::null_mut()), EK_OK);
+        }
+        assert!(n > 0);
+        assert_eq!((s1, m1.checksums()), (s2, m2.checksums()));
+    }),
+    ("ek_nws_midgame", "NULL stop", "never stops: the result of a stop flag left at 0", || {
+        if cfg!(miri) {
+            return; // as above
+        }
+        load_eval_image();
+        let b = shallow_position();
+        let (mut m1, mut m2, zero) = (MidgameTables::new(), MidgameTables::new(), 0);
+        let (mut s1, mut s2, mut n1, mut n2) = (0, 0, 0, 0);
+        // SAFETY (both): live arguments; NULL stop is allowed.
+        unsafe {
+            assert_eq!(ek_nws_midgame(&b, 0, 5, &m1.search(Some(&zero)), &mut s1, &mut n1), EK_OK);
+            assert_eq!(ek_nws_midgame(&b, 0, 5, &m2.search(None), &mut s2, &mut n2), EK_OK);
+        }
+        assert_eq!((s1, n1, m1.checksums()), (s2, n2, m2.checksums()));
+    }),
+    ("ek_nws_midgame", "stop flag not 0", "`EK_ERR_STOPPED`, score alpha: no node counted, nothing stored", || {
+        if cfg!(miri) {
+            return; // as above
+        }
+        load_eval_image();
+        let b = shallow_position();
+        let (mut m, flag) = (MidgameTables::new(), 1);
+        let (mut score, mut n) = (0, 0);
+        // SAFETY: live arguments.
+        assert_eq!(unsafe { ek_nws_midgame(&b, 5, 4, &m.search(Some(&flag)), &mut score, &mut n) }, EK_ERR_STOPPED);
+        assert_eq!((score, n, m.checksums()), (5, 0, MidgameTables::new().checksums()));
+    }),
+    (
+        "ek_nws_midgame",
+        "overlap, alpha outside -64..63, depth neither 2..empties - 1 nor empties, selectivity outside 0..5, height below 1, node type neither 1 nor 2, probcut level below 0",
+        "`EK_ERR_RANGE`, nothing searched",
+        || {
+            let b = shallow_position(); // 8 empty squares (4 under Miri)
+            let empties = (b.player | b.opponent).count_zeros() as i32;
+            let mut m = MidgameTables::new();
+            let good = m.search(None);
+            let mut bad: Vec<(EkBoard, i32, i32, EkMidgameSearch)> = vec![
+                (EkBoard::new(b.player, b.opponent | (b.player & b.player.wrapping_neg())), 0, 2, good),
+                (b, -65, 2, good),
+                (b, 64, 2, good),
+                (b, 0, 1, good),
+                (b, 0, empties + 1, good),
+                (b, 0, -3, good),
+            ];
+            for (selectivity, height, node_type, probcut_level) in [(-1, 1, 1, 0), (6, 1, 1, 0), (5, 0, 1, 0), (5, -4, 1, 0), (5, 1, 0, 0), (5, 1, 3, 0), (5, 1, 1, -1)] {
+                bad.push((b, 0, 2, EkMidgameSearch { selectivity, height, node_type, probcut_level, ..good }));
+            }
+            for (board, alpha, depth, s) in bad {
+                let (mut score, mut n) = (7, 7);
+                // SAFETY: live arguments.
+                let status = unsafe { ek_nws_midgame(&board, alpha, depth, &s, &mut score, &mut n) };
+                assert_eq!((status, score, n), (EK_ERR_RANGE, 7, 7), "{board:?} {alpha} {depth} {s:?}");
+            }
+            assert_eq!(m.checksums(), MidgameTables::new().checksums());
+        },
+    ),
+    ("ek_nws_midgame", "no weights loaded", "`EK_ERR_EVAL_NONE`, nothing searched", || {
+        ek_eval_unload();
+        let b = shallow_position();
+        let mut m = MidgameTables::new();
+        let (mut score, mut n) = (7, 7);
+        // SAFETY: live arguments.
+        assert_eq!(unsafe { ek_nws_midgame(&b, 0, 4, &m.search(None), &mut score, &mut n) }, EK_ERR_EVAL_NONE);
+        assert_eq!((score, n, m.checksums()), (7, 7, MidgameTables::new().checksums()));
+    }),
     ("ek_nws_endgame", "NULL n_nodes", "the score; the nodes are not reported", || {
         let b = shallow_position();
         let (mut t1, mut t2) = (small_table(), small_table());

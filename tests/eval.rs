@@ -4,37 +4,13 @@
 
 mod common;
 
-use common::{dec, golden, hex, random_positions, supported_levels, SplitMix64};
+use common::{dec, golden, hex, random_positions, supported_levels, synthetic, SplitMix64};
 use edax_kernels::eval::{self, EkEval, EkEvalFeature, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::eval_api::*;
 use edax_kernels::{EkBoard, Isa};
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard, OnceLock};
-
-/// The synthetic eval.dat, generated once by the golden set's own script (through
-/// scripts/synthetic-eval.sh, which checks its sha256 and reuses it across runs). Under Wine or
-/// qemu the test cannot run the script: scripts/test-cross.sh runs it and passes the file's path
-/// in `EK_SYNTHETIC_EVAL` (its size is checked here, its contents by the known answers).
-fn synthetic() -> &'static (PathBuf, Vec<u8>) {
-    static FILE: OnceLock<(PathBuf, Vec<u8>)> = OnceLock::new();
-    FILE.get_or_init(|| {
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let out = match std::env::var_os("EK_SYNTHETIC_EVAL") {
-            Some(path) => PathBuf::from(path),
-            None => {
-                let run = std::process::Command::new(root.join("scripts/synthetic-eval.sh"))
-                    .output()
-                    .expect("scripts/synthetic-eval.sh runs");
-                assert!(run.status.success(), "synthetic-eval.sh failed: {}", String::from_utf8_lossy(&run.stderr));
-                PathBuf::from(String::from_utf8(run.stdout).expect("a UTF-8 path").trim_end())
-            }
-        };
-        let data = std::fs::read(&out).expect("the generated eval.dat");
-        assert_eq!(data.len(), EVAL_FILE_SIZE);
-        (out, data)
-    })
-}
+use std::sync::{Mutex, MutexGuard};
 
 /// Tests that change which weights are loaded, or need the synthetic ones, hold this lock.
 fn weights_lock() -> MutexGuard<'static, ()> {

@@ -373,12 +373,14 @@ static void do_nws(void)
 /*
  * midgame.txt: "table BITS DATE" (the main table of 2^BITS entries, the PV and shallow tables of
  * 2^(BITS-4), as search_resize_hashtable sizes them, all three at DATE), "date DATE", and calls
- * "P O ALPHA DEPTH SELECTIVITY SCORE NODES MAIN PV SHALLOW": the board set up as search_run does
- * it (search_set_board, height 0, no nodes, the stability bounds, the PV extension, no time limit), the node type
- * at height 0 CUT_NODE (NWS_midgame is never entered at a PV node: probcut asserts it), probcut
- * level 0, then NWS_midgame(search, alpha, depth, root), root a node set up as PVS_root's; the
- * three tables' checksums after it. DEPTH: 2 <= DEPTH < empties, or DEPTH = empties; SELECTIVITY
- * 0..5 (5: none).
+ * "P O ALPHA DEPTH SELECTIVITY HEIGHT TYPE PROBCUT SCORE NODES MAIN PV SHALLOW": the board set up
+ * as search_run does it (search_set_board, no nodes, the stability bounds, the PV extension, no
+ * time limit), then the state of a node inside Edax's search: search->height HEIGHT (1..40; at 0
+ * NWS_midgame would record a best move at the root, which Edax's search never asks of it),
+ * node_type[HEIGHT] TYPE (1 CUT_NODE, 2 ALL_NODE: NWS_midgame is never entered at a PV node),
+ * probcut_level PROBCUT (0..2), then NWS_midgame(search, alpha, depth, parent), parent a node set
+ * up as PVS_root's; the three tables' checksums after it. DEPTH: 2 <= DEPTH < empties, or
+ * DEPTH = empties; SELECTIVITY 0..5 (5: none).
  */
 static void do_midgame(void)
 {
@@ -406,18 +408,23 @@ static void do_midgame(void)
 			search.hash_table.date = search.pv_table.date = search.shallow_table.date = (uint8_t) date;
 			printf("date %d\n", date);
 		} else {
+			int height, type, probcut;
 			if (!have_table) bad_line(line, "a call before the first table line");
-			PARSE(line, 5, X64 " " X64 " %d %d %d %*s %*s %*s %*s %*s %c", &p, &o, &alpha, &depth, &selectivity);
+			PARSE(line, 8, X64 " " X64 " %d %d %d %d %d %d %*s %*s %*s %*s %*s %c", &p, &o, &alpha, &depth, &selectivity,
+			      &height, &type, &probcut);
 			set_search(&search, line, p, o, alpha);
 			if (!((2 <= depth && depth < search.n_empties) || depth == search.n_empties)) bad_line(line, "bad depth");
 			if (selectivity < 0 || selectivity > NO_SELECTIVITY) bad_line(line, "bad selectivity");
+			if (height < 1 || height > 40) bad_line(line, "height out of 1..40");
+			if (type != CUT_NODE && type != ALL_NODE) bad_line(line, "node type neither CUT_NODE nor ALL_NODE");
+			if (probcut < 0 || probcut > 2) bad_line(line, "probcut level out of 0..2");
 			search.stop = RUNNING;
 			search.time.extra = TIME_MAX; /* no time-out: search_check_timeout never stops it */
 			search.time.spent = 0;
 			search.child_nodes = 0;
-			search.height = 0;
-			search.node_type[0] = CUT_NODE;
-			search.probcut_level = 0;
+			search.height = height;
+			search.node_type[height] = (NodeType) type;
+			search.probcut_level = probcut;
 			search.selectivity = selectivity;
 			search.depth_pv_extension = get_pv_extension(0, search.n_empties);
 			search.stability_bound.upper = SCORE_MAX - 2 * get_stability(search.board.opponent, search.board.player);
@@ -425,7 +432,8 @@ static void do_midgame(void)
 			node_init(&root, &search, alpha, alpha + 1, depth, search.movelist.n_moves, NULL);
 			score = NWS_midgame(&search, alpha, depth, &root);
 			node_free(&root);
-			printf(HEX " " HEX " %d %d %d %d %" PRId64 " " HEX " " HEX " " HEX "\n", p, o, alpha, depth, selectivity, score,
+			printf(HEX " " HEX " %d %d %d %d %d %d %d %" PRId64 " " HEX " " HEX " " HEX "\n", p, o, alpha, depth, selectivity,
+			       height, type, probcut, score,
 			       (int64_t) search.n_nodes, table_checksum(&search.hash_table), table_checksum(&search.pv_table),
 			       table_checksum(&search.shallow_table));
 		}

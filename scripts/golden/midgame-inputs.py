@@ -2,17 +2,21 @@
 """The input columns of tests/data/midgame/nws_midgame.txt (the synthetic weights) and
 nws_midgame-ek.txt (data/ek-eval.dat): calls of Edax's NWS_midgame.
 
-Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [WEIGHTS_NAME] > inputs.txt
+Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [--deep] [WEIGHTS_NAME] > inputs.txt
        driver -e EVAL_DAT midgame < inputs.txt > tests/data/midgame/nws_midgame.txt
 (scripts/golden/driver.c; EVAL_DAT: scripts/synthetic-eval.sh's, or data/ek-eval.dat.)
 
 Reads the positions of random games (driver games: one "P O" line per position, P to move) and
 keeps those of 20 to 54 empty squares with a legal move or a pass (not the game's end), in the
 order read. Deterministic (splitmix64, seed 0x3D6A3E): for each kept position, with probability
-1/4, one call: a depth (2 to 8 mostly, up to 12 for one call in 8), a selectivity 0..5 (5: none),
-and an alpha in -40..39 (one call in 4 within 4 of 0). A session starts with a fresh table
-("table 16 0"); the date moves on every 25 calls and a new session starts every 100, so that calls
-find the tables both cold and warm.
+1/4, one call: a depth (2 to 8 mostly, 9 to 12 for one call in 8; with --deep, 13 to 20 at
+selectivity 0 or 1 for one call in 24; all the empty squares for one in 16 of the positions of 20
+to 22 empties), a
+selectivity 0..5 (5: none), an alpha in -40..39 (one call in 4 within 4 of 0), and the state of
+the node in Edax's search: a height 1..8 (the PV table is written up to height 5), a node type
+(CUT_NODE, or ALL_NODE one call in 3) and a probcut level (0; 1 one call in 8, 2 one in 16). A
+session starts with a fresh table ("table 16 0"); the date moves on every 25 calls and a new
+session starts every 100, so that calls find the tables both cold and warm.
 """
 import sys
 
@@ -37,7 +41,7 @@ class SplitMix64:
 HEADER = """\
 # Known answers of Edax 4.6's NWS_midgame (midgame.c), for the library's port of Edax's midgame
 # search (issue 36), weights: WEIGHTS.
-# Produced on 2026-11-26 by scripts/golden/driver.c (kind midgame) compiled together with an
+# Produced on 2026-11-27 by scripts/golden/driver.c (kind midgame) compiled together with an
 # unmodified copy of Edax (abulmo/edax-reversi 14f048c05ddfa385b6bf954a9c2905bbe677e9d3) by
 # scripts/golden/regenerate.sh (gcc 12.2, Edax's Makefile flags for x86-64-v3), one thread; the
 # inputs by scripts/golden/midgame-inputs.py from `driver games 11 150`. The same driver built with
@@ -46,10 +50,11 @@ HEADER = """\
 # Set-up: Edax's own start-up (edge_stability_init, statistics_init, eval_open of the weights,
 # search_global_init, search_init with one task). Before each call, as search_run sets a search up:
 # search_set_board(search, board, BLACK), n_nodes = child_nodes = 0, stop = RUNNING, no time limit,
-# height 0, node_type[0] = CUT_NODE (NWS_midgame is never entered at a PV node), probcut_level 0,
 # selectivity SELECTIVITY, depth_pv_extension and stability_bound as search_run computes them;
-# root: node_init(root, search, ALPHA, ALPHA + 1, DEPTH, moves, NULL); then
-# score = NWS_midgame(search, ALPHA, DEPTH, root).
+# height HEIGHT, node_type[HEIGHT] TYPE, probcut_level PROBCUT (the state of a node inside Edax's
+# search; NWS_midgame is never entered at height 0 nor at a PV node); parent: node_init(parent,
+# search, ALPHA, ALPHA + 1, DEPTH, moves, NULL); then score = NWS_midgame(search, ALPHA, DEPTH,
+# parent).
 #
 # Lines:
 #   table BITS DATE   a new session: hash_init of the main table (1 << BITS entries) and of the PV
@@ -57,17 +62,20 @@ HEADER = """\
 #                     them), then DATE as all three tables' date; later calls see what earlier
 #                     ones stored
 #   date DATE         the three tables' date, their entries kept
-#   P O ALPHA DEPTH SELECTIVITY SCORE NODES MAIN PV SHALLOW
+#   P O ALPHA DEPTH SELECTIVITY HEIGHT TYPE PROBCUT SCORE NODES MAIN PV SHALLOW
 #                     one call: P (side to move) and O as 16 hex digits, A1 = bit 0; ALPHA (the
-#                     window is ALPHA, ALPHA + 1); DEPTH; SELECTIVITY 0..5 (5: none); the score
-#                     returned; n_nodes after it; FNV-1a 64 (as in nws_endgame.txt) of the raw
-#                     bytes of each table's hash_mask + HASH_N_WAY + 1 entries after the call
+#                     window is ALPHA, ALPHA + 1); DEPTH; SELECTIVITY 0..5 (5: none); the node's
+#                     search->height, node_type[height] (1 CUT_NODE, 2 ALL_NODE) and
+#                     probcut_level; the score returned; n_nodes after it; FNV-1a 64 (as in
+#                     nws_endgame.txt) of the raw bytes of each table's hash_mask + HASH_N_WAY + 1
+#                     entries after the call
 """
 
 
 def main():
     rng = SplitMix64(0x3D6A3E)
-    weights = sys.argv[1] if len(sys.argv) > 1 else "the synthetic eval.dat (scripts/synthetic-eval.sh)"
+    names = [a for a in sys.argv[1:] if a != "--deep"]
+    weights = names[0] if names else "the synthetic eval.dat (scripts/synthetic-eval.sh)"
     print(HEADER.replace("WEIGHTS", weights), end="")
     calls = 0
     for line in sys.stdin:
@@ -84,8 +92,16 @@ def main():
             print(f"date {calls % 100 // 25}")
         depth = 2 + rng.below(7) if rng.below(8) else 9 + rng.below(4)
         selectivity = rng.below(6)
+        deep = rng.below(24) == 0, 13 + rng.below(8), rng.below(2)
+        if deep[0] and "--deep" in sys.argv:
+            depth, selectivity = min(deep[1], empties), deep[2]
+        if empties <= 22 and rng.below(16) == 0:
+            depth = empties
         alpha = rng.below(9) - 4 if rng.below(4) == 0 else rng.below(80) - 40
-        print(f"{p:016x} {o:016x} {alpha} {depth} {selectivity}")
+        height = 1 + rng.below(8)
+        node_type = 2 if rng.below(3) == 0 else 1
+        probcut = 2 if rng.below(16) == 0 else 1 if rng.below(8) == 0 else 0
+        print(f"{p:016x} {o:016x} {alpha} {depth} {selectivity} {height} {node_type} {probcut}")
         calls += 1
 
 

@@ -2,6 +2,7 @@
 //! Each level's table (levels.rs) fills it; the compiler checks every entry's signature.
 
 use super::{ensure_selected_from_c, Isa};
+use crate::endgame::midgame::EkMidgameSearch;
 use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::hash_table::{EkHashData, EkHashStore, EkHashTable};
@@ -150,6 +151,15 @@ kernel_table! {
             alpha: c_int,
             table: *mut EkHashTable,
             stop: *const c_int,
+            n_nodes: *mut i64
+        ) -> c_int;
+        /// `ek_nws_midgame`.
+        fn ek_nws_midgame(
+            board: *const EkBoard,
+            alpha: c_int,
+            depth: c_int,
+            search: *const EkMidgameSearch,
+            score: *mut c_int,
             n_nodes: *mut i64
         ) -> c_int;
         /// `ek_solver_solve`.

@@ -11,8 +11,8 @@
 
 pub(crate) mod edax;
 mod empties;
+pub(crate) mod midgame;
 mod nws;
-mod search_eval;
 mod shallow;
 
 pub(crate) use empties::Empties;

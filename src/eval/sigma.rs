@@ -19,6 +19,13 @@ pub(crate) fn sigma(n_empty: i32, depth: i32, probcut_depth: i32) -> f64 {
     if !SET.load(Relaxed) {
         return 0.0;
     }
+    edax_sigma(n_empty, depth, probcut_depth)
+}
+
+/// Edax's `eval_sigma` once weights are loaded (the midgame search, which needs weights, reads
+/// this one).
+#[inline(always)]
+pub(crate) fn edax_sigma(n_empty: i32, depth: i32, probcut_depth: i32) -> f64 {
     let s = -0.10026799 * n_empty as f64 + 0.31027733 * depth as f64 - 0.57772603 * probcut_depth as f64;
     0.07585621 * s * s + 1.16492647 * s + 5.4171698
 }

@@ -3,11 +3,12 @@
 
 use super::guard;
 use crate::dispatch::c_dispatch;
+use crate::endgame::midgame::EkMidgameSearch;
 use crate::hash_table::EkHashTable;
 use crate::solver::EkSolver;
 use crate::types::board::EkBoard;
 use crate::types::results::EkSolveResult;
-use crate::types::status::{EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_NULL, EK_OK};
+use crate::types::status::{EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_INTERNAL, EK_ERR_NULL, EK_OK};
 use core::ffi::c_int;
 
 /// Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
@@ -70,6 +71,48 @@ pub unsafe extern "C" fn ek_nws_endgame(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     unsafe { c_dispatch::ek_nws_endgame(board, alpha, table, stop, n_nodes) }
+}
+
+/// Edax 4.6's midgame search `NWS_midgame` (midgame.c) on Edax's own three tables: the
+/// fail-soft score (into `*score`) for the side to move of `board` on the null window (alpha,
+/// alpha + 1), searched `depth` plies deep, or to the end when `depth` is the number of empty
+/// squares, as Edax searches it at the node that `search` describes (selectivity and probcut,
+/// stability, transposition and enhanced transposition cut-offs, `movelist_evaluate`'s order with
+/// its shallow searches, `NWS_shallow` at depth 3 and below, `NWS_endgame` for an exact search of
+/// fewer than 15 empty squares), so that it adds to `*n_nodes` exactly what Edax adds to
+/// `search->n_nodes` and leaves the three tables as Edax would. The evaluation uses the weights
+/// loaded in the library (`ek_eval_load`, `ek_eval_load_default`, or Edax's `eval_open` from
+/// the library). `EkMidgameSearch` names the fields of Edax's `Search` to pass; the tables have
+/// the layout of Edax's `HashTable`, and may be shared by threads as `ek_nws_endgame`'s may.
+/// Unlike Edax's `NWS_midgame`, one call searches its whole subtree on the calling thread (no
+/// split points for Edax's other threads).
+///
+/// Once `*search->stop` is not 0, the nodes return alpha at once and nothing more is stored:
+/// `*score` is then alpha (meaningless, as in Edax) and the call returns `EK_ERR_STOPPED`.
+///
+/// Returns `EK_OK`. Bad input: a NULL `board`, `search`, `score` or table, or a table whose
+/// `hash` or `spin` is NULL, returns `EK_ERR_NULL`; overlapping bitboards, an alpha outside
+/// -64..63, a depth that is neither 2..(empty squares - 1) nor the number of empty squares, a
+/// selectivity outside 0..5, a height below 1, a node type other than 1 and 2, or a negative
+/// probcut level returns `EK_ERR_RANGE`; no weights loaded returns `EK_ERR_EVAL_NONE`. On an
+/// error nothing is searched, `*score` and `*n_nodes` are left as they were. A NULL `n_nodes`
+/// is allowed (the nodes are not reported).
+///
+/// # Safety
+/// `board`, `search` and `score` must each be NULL or valid (`score` writable); each table of
+/// `search` NULL or a valid Edax table (as for `ek_nws_endgame`) for the whole call;
+/// `search->stop` NULL or a readable `int`; `n_nodes` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_nws_midgame(
+    board: *const EkBoard,
+    alpha: c_int,
+    depth: c_int,
+    search: *const EkMidgameSearch,
+    score: *mut c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_nws_midgame(board, alpha, depth, search, score, n_nodes) })
 }
 
 /// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:

@@ -3,6 +3,32 @@
 
 use edax_kernels::{EkBoard, Isa, Kernels};
 use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// The synthetic eval.dat (its path and bytes), generated once by the golden set's own script
+/// (through scripts/synthetic-eval.sh, which checks its sha256 and reuses it across runs). Under
+/// Wine or qemu the test cannot run the script: scripts/test-cross.sh runs it and passes the
+/// file's path in `EK_SYNTHETIC_EVAL` (its size is checked here, its contents by the known
+/// answers).
+pub fn synthetic() -> &'static (PathBuf, Vec<u8>) {
+    static FILE: OnceLock<(PathBuf, Vec<u8>)> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let out = match std::env::var_os("EK_SYNTHETIC_EVAL") {
+            Some(path) => PathBuf::from(path),
+            None => {
+                let run = std::process::Command::new(root.join("scripts/synthetic-eval.sh"))
+                    .output()
+                    .expect("scripts/synthetic-eval.sh runs");
+                assert!(run.status.success(), "synthetic-eval.sh failed: {}", String::from_utf8_lossy(&run.stderr));
+                PathBuf::from(String::from_utf8(run.stdout).expect("a UTF-8 path").trim_end())
+            }
+        };
+        let data = std::fs::read(&out).expect("the generated eval.dat");
+        assert_eq!(data.len(), edax_kernels::eval::EVAL_FILE_SIZE);
+        (out, data)
+    })
+}
 
 /// `n`, the number of random positions a test checks natively, divided by `EK_TEST_SCALE` when
 /// that is set: the emulated suites (scripts/test-cross.sh, under qemu, where code runs tens of

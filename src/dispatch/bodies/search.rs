@@ -2,12 +2,13 @@
 //! instantiated for the level (`K`) whose entry holds it.
 
 use crate::dispatch::Kernels;
+use crate::endgame::midgame::{EkMidgameSearch, MidgameLevel, NodeType, Ply, Tables};
 use crate::hash_table::EkHashTable;
 use crate::solver::search::Level;
 use crate::solver::EkSolver;
 use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::{EkSolveResult, SolveError};
-use crate::types::status::{EK_ERR_NULL, EK_ERR_RANGE, EK_OK, EK_SCORE_NONE};
+use crate::types::status::{EK_ERR_EVAL_NONE, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_OK, EK_SCORE_NONE};
 use core::ffi::c_int;
 use std::sync::atomic::AtomicI32;
 
@@ -56,6 +57,76 @@ pub(crate) unsafe fn nws_endgame_body<K: crate::endgame::NwsLevel>(
         *n = n.wrapping_add(nodes as i64);
     }
     score
+}
+
+/// `ek_nws_midgame` on the level of `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_nws_midgame`.
+#[inline(always)]
+pub(crate) unsafe fn nws_midgame_body<K: MidgameLevel>(
+    board: *const EkBoard,
+    alpha: c_int,
+    depth: c_int,
+    search: *const EkMidgameSearch,
+    score: *mut c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY (all three): NULL or valid by contract.
+    let (Some(b), Some(s), Some(out)) =
+        (unsafe { board.as_ref() }, unsafe { search.as_ref() }, unsafe { score.as_mut() })
+    else {
+        return EK_ERR_NULL;
+    };
+    // SAFETY: NULL or valid tables by contract.
+    let table = |t: *mut EkHashTable| unsafe { t.as_ref() }.filter(|t| !t.hash.is_null() && !t.spin.is_null());
+    let (Some(main), Some(pv), Some(shallow)) = (table(s.hash_table), table(s.pv_table), table(s.shallow_table)) else {
+        return EK_ERR_NULL;
+    };
+    let n = (!(b.player | b.opponent)).count_ones() as c_int;
+    let node_type = match s.node_type {
+        1 => NodeType::Cut,
+        2 => NodeType::All,
+        _ => return EK_ERR_RANGE,
+    };
+    if b.player & b.opponent != 0
+        || !(-64..=63).contains(&alpha)
+        || !((2..n).contains(&depth) || depth == n)
+        || !(0..=5).contains(&s.selectivity)
+        || s.height < 1
+        || s.probcut_level < 0
+    {
+        return EK_ERR_RANGE;
+    }
+    let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
+    // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
+    let stop = (!s.stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(s.stop.cast_mut()) });
+    let at = Ply { height: s.height as u32, node_type, probcut_level: s.probcut_level as u32 };
+    let tables = Tables { main, pv, shallow };
+    // SAFETY: valid tables by contract.
+    let (got, nodes) = unsafe {
+        crate::endgame::midgame::nws_midgame::<K>(
+            tables,
+            stop,
+            w,
+            s.selectivity,
+            at,
+            b.player,
+            b.opponent,
+            alpha,
+            depth,
+        )
+    };
+    *out = got;
+    // SAFETY: NULL or writable by contract.
+    if let Some(n) = unsafe { n_nodes.as_mut() } {
+        *n = n.wrapping_add(nodes as i64);
+    }
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed) != 0) {
+        EK_ERR_STOPPED
+    } else {
+        EK_OK
+    }
 }
 
 /// `ek_solver_solve` on the level `K` (the body of each level's entry).

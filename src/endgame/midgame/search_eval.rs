@@ -3,13 +3,10 @@
 //! evaluation, and an alpha-beta search two plies deep on it, with Edax's move order (its
 //! empties list), its cut-offs, its fail-soft scores and its node counts.
 //!
-//! They are the bottom of Edax's midgame search (issue 36): `NWS_shallow` at depth 2 is
-//! `search_eval_2`. Until the rest of that search is ported only the tests call them: they check
-//! the known answers of tests/data/midgame (Edax's own `NWS_midgame` at depth 2).
-#![cfg_attr(not(test), allow(dead_code))]
+//! They are the bottom of Edax's midgame search: `NWS_shallow` at depth 2 is `search_eval_2`.
 
-use super::edax::{final_score, SCORE_INF, SCORE_MAX};
-use super::Empties;
+use crate::endgame::edax::{final_score, SCORE_INF, SCORE_MAX};
+use crate::endgame::Empties;
 use crate::eval::{EkEvalFeature, EvalPrims, Weights};
 
 /// Edax's `SCORE_MIN`.
@@ -29,17 +26,20 @@ pub(crate) struct Position {
 
 impl Position {
     /// Edax's `search_set_board` and `eval_set`: p to move, the features p's.
+    #[inline(always)]
     pub fn new(p: u64, o: u64) -> Self {
         let board = crate::types::board::EkBoard::new(p, o);
-        Position { p, o, empties: Empties::new(!(p | o)), features: crate::eval::features(&board), colour: 0 }
+        Position { p, o, empties: Empties::new(!(p | o)), features: crate::eval::features_of(&board), colour: 0 }
     }
 
-    fn n_empties(&self) -> u32 {
+    #[inline(always)]
+    pub fn n_empties(&self) -> u32 {
         self.empties.squares.count_ones()
     }
 
     /// `search_update_midgame`: the position after p plays `x`, flipping `flipped`.
-    fn play<K: EvalPrims>(&self, x: usize, flipped: u64) -> Self {
+    #[inline(always)]
+    pub fn play<K: EvalPrims>(&self, x: usize, flipped: u64) -> Self {
         let mut features = EkEvalFeature { v: [0; 48] };
         K::update(&self.features, &mut features, x as i32, flipped, self.colour as i32);
         Position {
@@ -52,17 +52,20 @@ impl Position {
     }
 
     /// `search_update_pass_midgame`: the same board, the other side to move.
-    fn pass(&self) -> Self {
+    #[inline(always)]
+    pub fn pass(&self) -> Self {
         Position { p: self.o, o: self.p, colour: self.colour ^ 1, ..*self }
     }
 
     /// `search_solve`: the final score of p.
-    fn solve<K: EvalPrims>(&self) -> i32 {
+    #[inline(always)]
+    pub fn solve<K: EvalPrims>(&self) -> i32 {
         final_score(K::popcount(self.p), self.n_empties() as i32)
     }
 
     /// `eval_accumulate` rounded to discs as Edax does it (`search_eval_0` and the children of
     /// `search_eval_1`), before the clamp.
+    #[inline(always)]
     fn discs<K: EvalPrims>(&self, w: &Weights) -> i32 {
         let sum =
             K::accumulate(&self.features, w.table(60usize.saturating_sub(self.n_empties() as usize), self.colour));
@@ -75,6 +78,7 @@ impl Position {
 }
 
 /// `search_eval_0`: the evaluation in discs, inside the scores. One node.
+#[inline(always)]
 pub(crate) fn search_eval_0<K: EvalPrims>(w: &Weights, pos: &Position, nodes: &mut u64) -> i32 {
     *nodes += 1;
     pos.discs::<K>(w).clamp(SCORE_MIN + 1, SCORE_MAX - 1)
@@ -82,17 +86,26 @@ pub(crate) fn search_eval_0<K: EvalPrims>(w: &Weights, pos: &Position, nodes: &m
 
 /// `search_eval_1`: the best of the children's evaluations, fail-soft, cut at `beta`; a move
 /// that takes every disc of the opponent scores `SCORE_MAX` at once. A node, and one per child
-/// evaluated.
+/// evaluated (a pass is a node more, and the search from the other side).
+#[inline(always)]
 pub(crate) fn search_eval_1<K: EvalPrims>(w: &Weights, pos: &Position, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     let moves = K::get_moves(pos.p, pos.o);
-    if moves == 0 {
-        return if K::can_move(pos.o, pos.p) {
-            -search_eval_1::<K>(w, &pos.pass(), -beta, -alpha, nodes)
-        } else {
-            pos.solve::<K>()
-        };
+    if moves != 0 {
+        return eval_1_moves::<K>(w, pos, beta, moves, nodes);
     }
+    let passed = pos.pass();
+    let moves = K::get_moves(passed.p, passed.o);
+    if moves == 0 {
+        return pos.solve::<K>();
+    }
+    *nodes += 1;
+    -eval_1_moves::<K>(w, &passed, -alpha, moves, nodes)
+}
+
+/// The moves `moves` of `search_eval_1`.
+#[inline(always)]
+fn eval_1_moves<K: EvalPrims>(w: &Weights, pos: &Position, beta: i32, moves: u64, nodes: &mut u64) -> i32 {
     let beta = beta.min(SCORE_MAX - 1);
     let mut best = -SCORE_INF;
     for x in pos.empties.in_order(moves) {
@@ -112,17 +125,27 @@ pub(crate) fn search_eval_1<K: EvalPrims>(w: &Weights, pos: &Position, alpha: i3
     best.clamp(SCORE_MIN + 1, SCORE_MAX - 1)
 }
 
-/// `search_eval_2`: alpha-beta on `search_eval_1`, fail-soft, the moves in list order. A node.
+/// `search_eval_2`: alpha-beta on `search_eval_1`, fail-soft, the moves in list order. A node
+/// (and one more for a pass).
+#[inline(always)]
 pub(crate) fn search_eval_2<K: EvalPrims>(w: &Weights, pos: &Position, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     let moves = K::get_moves(pos.p, pos.o);
-    if moves == 0 {
-        return if K::can_move(pos.o, pos.p) {
-            -search_eval_2::<K>(w, &pos.pass(), -beta, -alpha, nodes)
-        } else {
-            pos.solve::<K>()
-        };
+    if moves != 0 {
+        return eval_2_moves::<K>(w, pos, alpha, beta, moves, nodes);
     }
+    let passed = pos.pass();
+    let moves = K::get_moves(passed.p, passed.o);
+    if moves == 0 {
+        return pos.solve::<K>();
+    }
+    *nodes += 1;
+    -eval_2_moves::<K>(w, &passed, -beta, -alpha, moves, nodes)
+}
+
+/// The moves `moves` of `search_eval_2`.
+#[inline(always)]
+fn eval_2_moves<K: EvalPrims>(w: &Weights, pos: &Position, alpha: i32, beta: i32, moves: u64, nodes: &mut u64) -> i32 {
     let mut alpha = alpha;
     let mut best = -SCORE_INF;
     for x in pos.empties.in_order(moves) {
@@ -200,7 +223,7 @@ mod tests {
             if depth != 2 {
                 continue;
             }
-            let (score, edax_nodes) = (int(f[5]) as i32, int(f[6]) as u64);
+            let (score, edax_nodes) = (int(f[8]) as i32, int(f[9]) as u64);
             let mut nodes = 0;
             let got = search_eval_2::<PortablePrims>(w, &Position::new(p, o), alpha, alpha + 1, &mut nodes);
             assert_eq!((got, nodes), (score, edax_nodes), "{file}: {line}");
@@ -212,11 +235,11 @@ mod tests {
     #[test]
     fn depth_2_calls_are_edax_s_with_the_project_s_weights() {
         let w = Weights::parse(&crate::eval::bundled::image().expect("bundled weights")).expect("weights");
-        assert_eq!(check_depth_2("nws_midgame-ek.txt", &w), 165);
+        assert_eq!(check_depth_2("nws_midgame-ek.txt", &w), 166);
     }
 
     #[test]
     fn depth_2_calls_are_edax_s_with_the_synthetic_weights() {
-        assert_eq!(check_depth_2("nws_midgame.txt", &synthetic_weights()), 165);
+        assert_eq!(check_depth_2("nws_midgame.txt", &synthetic_weights()), 175);
     }
 }

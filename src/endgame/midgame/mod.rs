@@ -1,0 +1,310 @@
+//! Edax 4.6's midgame search (midgame.c), node for node: `NWS_midgame` with everything it uses,
+//! the stability, transposition and enhanced transposition cut-offs, probcut, the move order of
+//! `movelist_evaluate`, the shallow searches (`NWS_shallow`, `PVS_shallow`, `search_eval_0/1/2`)
+//! and the hand-over to `NWS_endgame`, on Edax's three tables (main, PV, shallow). The same
+//! scores, node counts and table contents as Edax's, so that an Edax calling it searches the
+//! same tree (issue 36).
+//!
+//! Edax keeps the search's state in its `Search`; here the board, its empties list and the
+//! evaluation's features travel down the recursion by value ([`Position`]), with where the node
+//! is in Edax's search ([`Ply`]: its height, its node type and the probcut level), and what is
+//! shared by the whole search is in [`Midgame`] (the tables, the stop flag, the weights, the
+//! selectivity and the node count).
+
+mod cutoffs;
+mod moves;
+mod probcut;
+mod search_eval;
+mod shallow;
+
+pub(crate) use search_eval::Position;
+
+use super::edax::{stability_cutoff, SCORE_INF};
+use super::nws::{NwsLevel, Search as EndgameSearch};
+use crate::eval::{EvalPrims, Weights};
+use crate::hash_table::{self, Data, EkHashTable, Store};
+use crate::types::board::EkBoard;
+use core::ffi::c_int;
+use moves::MoveList;
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// Edax's `NO_SELECTIVITY`.
+pub(crate) const NO_SELECTIVITY: i32 = 5;
+/// Edax's `DEPTH_MIDGAME_TO_ENDGAME`: an exact search of fewer empty squares goes to
+/// `NWS_endgame`.
+const DEPTH_MIDGAME_TO_ENDGAME: i32 = 15;
+/// Edax's `PV_HASH_HEIGHT`: results up to this height go to the PV table too.
+const PV_HASH_HEIGHT: u32 = 5;
+/// Edax's `PASS` and `NOMOVE`, as a table entry's move.
+const PASS: i32 = 64;
+const NOMOVE: i32 = 65;
+
+/// The state of Edax's search that `ek_nws_midgame` reads besides the board and the window:
+/// the fields of Edax's `Search` of the same names, as a node inside Edax's search has them.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct EkMidgameSearch {
+    /// `&search->hash_table`: the main table.
+    pub hash_table: *mut EkHashTable,
+    /// `&search->pv_table`: the PV table (results of heights up to 5 go there too).
+    pub pv_table: *mut EkHashTable,
+    /// `&search->shallow_table`: the shallow searches' table.
+    pub shallow_table: *mut EkHashTable,
+    /// `&search->stop` (Edax's `Stop`, an int), or NULL: never stops.
+    pub stop: *const c_int,
+    /// `search->selectivity`: 0..5 (0: Edax's 73 %, 5: none, no probcut).
+    pub selectivity: c_int,
+    /// `search->height`: 1 or more (the root, height 0, is Edax's `PVS_root`'s).
+    pub height: c_int,
+    /// `search->node_type[search->height]`: 1 (`CUT_NODE`) or 2 (`ALL_NODE`).
+    pub node_type: c_int,
+    /// `search->probcut_level`: 0 or more (from 2 on, no probcut).
+    pub probcut_level: c_int,
+}
+
+/// Edax's `NodeType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeType {
+    #[allow(dead_code)] // PVS_midgame's, next
+    Pv = 0,
+    Cut = 1,
+    All = 2,
+}
+
+impl NodeType {
+    /// The node type `search_update_midgame` gives a child (`next_node_type`).
+    #[inline(always)]
+    fn child(self) -> NodeType {
+        match self {
+            NodeType::Cut => NodeType::All,
+            NodeType::Pv | NodeType::All => NodeType::Cut,
+        }
+    }
+
+    /// Edax's default `options.inc_sort_depth`: how much deeper than the node the moves are
+    /// sorted at.
+    #[inline(always)]
+    fn inc_sort_depth(self) -> i32 {
+        match self {
+            NodeType::Pv => 0,
+            NodeType::Cut => -2,
+            NodeType::All => -3,
+        }
+    }
+}
+
+/// Where a node is in Edax's search: `search->height`, `search->node_type[height]` and
+/// `search->probcut_level`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ply {
+    pub height: u32,
+    pub node_type: NodeType,
+    pub probcut_level: u32,
+}
+
+impl Ply {
+    /// A child's (after a move or a pass).
+    #[inline(always)]
+    fn child(self) -> Ply {
+        Ply { height: self.height + 1, node_type: self.node_type.child(), ..self }
+    }
+}
+
+/// A level's recursive midgame searches, each a function of its own compiled with the level's
+/// target features (as [`NwsLevel`] is for the endgame search): every recursive call goes
+/// through them, and everything else is inlined into them.
+pub(crate) trait MidgameLevel: NwsLevel + EvalPrims {
+    /// [`Midgame::nws`] compiled for the level.
+    fn nws_midgame(s: &mut Midgame, pos: &Position, alpha: i32, depth: i32, at: Ply) -> i32;
+    /// [`Midgame::nws_shallow`] compiled for the level, on the main table (`shallow`: false) or
+    /// the shallow one.
+    fn nws_shallow(s: &mut Midgame, pos: &Position, alpha: i32, depth: i32, shallow: bool) -> i32;
+    /// [`Midgame::pvs_shallow`] compiled for the level.
+    fn pvs_shallow(s: &mut Midgame, pos: &Position, alpha: i32, beta: i32, depth: i32) -> i32;
+}
+
+/// Edax's three tables.
+#[derive(Clone, Copy)]
+pub(crate) struct Tables<'a> {
+    pub main: &'a EkHashTable,
+    pub pv: &'a EkHashTable,
+    pub shallow: &'a EkHashTable,
+}
+
+/// What a whole search shares: Edax's tables, its stop flag, the weights, the selectivity
+/// (`search->selectivity`, which Edax's recursive probcut leaves as it is) and the nodes counted.
+pub(crate) struct Midgame<'a> {
+    /// Valid as [`hash_table::get`] requires (the invariant of [`Midgame::new`]).
+    tables: Tables<'a>,
+    stop: Option<&'a AtomicI32>,
+    weights: &'a Weights,
+    selectivity: i32,
+    pub nodes: u64,
+}
+
+impl<'a> Midgame<'a> {
+    /// # Safety
+    /// The three tables are valid Edax tables (as [`hash_table::get`] requires) for the
+    /// search's length.
+    pub unsafe fn new(tables: Tables<'a>, stop: Option<&'a AtomicI32>, weights: &'a Weights, selectivity: i32) -> Self {
+        Midgame { tables, stop, weights, selectivity, nodes: 0 }
+    }
+
+    /// Whether the caller asked the search to stop (Edax's `search->stop`).
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed) != 0)
+    }
+
+    /// `hash_get` on `table`.
+    #[inline(always)]
+    fn get(table: &EkHashTable, b: EkBoard, code: u64) -> Option<Data> {
+        // SAFETY: every table of a search is valid (the invariant of `Midgame::new`).
+        unsafe { hash_table::get(table, b, code) }
+    }
+
+    /// `hash_store` on `table` of a result searched with `nodes` nodes (0: Edax's cost 0).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        table: &EkHashTable,
+        b: EkBoard,
+        code: u64,
+        depth: i32,
+        selectivity: i32,
+        cost: u64,
+        bounds: (i32, i32),
+        score: i32,
+        mv: i32,
+    ) {
+        let store = Store {
+            depth: depth as u8,
+            selectivity: selectivity as u8,
+            // Edax's `last_bit(cost)`.
+            cost: cost.checked_ilog2().unwrap_or(0) as u8,
+            date: table.date,
+            alpha: bounds.0 as i8,
+            beta: bounds.1 as i8,
+            score: score as i8,
+            mv: mv as i8,
+        };
+        // SAFETY: every table of a search is valid (the invariant of `Midgame::new`).
+        unsafe { hash_table::store(table, b, code, &store) }
+    }
+
+    /// `NWS_midgame(search, alpha, depth, parent)`: the fail-soft score of the position on the
+    /// null window (alpha, alpha + 1), searched `depth` plies deep (all the way when `depth` is
+    /// the number of empty squares); `alpha` itself once the search is stopped.
+    #[inline(always)]
+    pub fn nws<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32, depth: i32, at: Ply) -> i32 {
+        let n = pos.n_empties() as i32;
+        if self.stopped() {
+            return alpha;
+        } else if n == 0 {
+            return 2 * K::popcount(pos.p) as i32 - 64;
+        } else if depth <= 3 && depth < n {
+            return K::nws_shallow(self, pos, alpha, depth, false);
+        } else if n <= depth && depth < DEPTH_MIDGAME_TO_ENDGAME {
+            return self.nws_endgame::<K>(pos, alpha);
+        }
+        let start = self.nodes;
+        self.nodes += 1;
+        let b = EkBoard::new(pos.p, pos.o);
+        let code = K::hash_code(pos.p, pos.o);
+        hash_table::prefetch(self.tables.main, code);
+        hash_table::prefetch(self.tables.pv, code);
+        if let Some(score) = stability_cutoff::<K>(pos.p, pos.o, alpha, n as u32) {
+            return score;
+        }
+        let moves = K::get_moves(pos.p, pos.o);
+        let (mut best, mut best_move) = (-SCORE_INF, NOMOVE);
+        if moves == 0 {
+            best = if K::can_move(pos.o, pos.p) {
+                -K::nws_midgame(self, &pos.pass(), -alpha - 1, depth, at.child())
+            } else {
+                pos.solve::<K>()
+            };
+        } else {
+            let found = Self::get(self.tables.main, b, code).or_else(|| Self::get(self.tables.pv, b, code));
+            if let Some(score) = found.and_then(|d| cutoffs::transposition(&d, depth, self.selectivity, alpha)) {
+                return score;
+            }
+            if let Some(score) = self.probcut::<K>(pos, alpha, depth, at) {
+                return score;
+            }
+            let mut list = MoveList::new::<K>(pos.p, pos.o, moves);
+            if list.len() > 1 {
+                let mut data = found.unwrap_or(Data::INIT);
+                if i32::from(data.moves[0]) == NOMOVE {
+                    data = Self::get(self.tables.main, b, code).unwrap_or(Data::INIT);
+                }
+                self.evaluate::<K>(&mut list, pos, &data, alpha, depth + at.node_type.inc_sort_depth());
+                list.sort();
+            }
+            if let Some(score) = self.etc::<K>(pos, &list, code, depth, alpha) {
+                return score;
+            }
+            for m in list.iter() {
+                if self.stopped() {
+                    break;
+                }
+                let score = -K::nws_midgame(self, &pos.play::<K>(m.x, m.flipped), -alpha - 1, depth - 1, at.child());
+                if !self.stopped() && score > best {
+                    (best, best_move) = (score, m.x as i32);
+                    if best > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.stopped() {
+            return alpha;
+        }
+        // Edax's "hack": an exact search stored as one even where the node's selectivity is not.
+        let selectivity =
+            if n < depth && depth <= DEPTH_MIDGAME_TO_ENDGAME { NO_SELECTIVITY } else { self.selectivity };
+        let cost = self.nodes - start;
+        let bounds = (alpha, alpha + 1);
+        Self::store(self.tables.main, b, code, depth, selectivity, cost, bounds, best, best_move);
+        if at.height <= PV_HASH_HEIGHT {
+            Self::store(self.tables.pv, b, code, depth, selectivity, cost, bounds, best, best_move);
+        }
+        best
+    }
+
+    /// `NWS_endgame(search, alpha)` on the main table.
+    #[inline(always)]
+    fn nws_endgame<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32) -> i32 {
+        // SAFETY: the main table is valid (the invariant of `Midgame::new`).
+        let mut search = unsafe { EndgameSearch::new(self.tables.main, self.stop) };
+        let score = K::nws(&mut search, pos.p, pos.o, alpha, pos.empties);
+        self.nodes += search.nodes;
+        score
+    }
+}
+
+/// Edax's `NWS_midgame` on the board (p, o), p to move, at the node `at` of a search of
+/// selectivity `selectivity` (0..=5) with the weights `w`, on Edax's three tables, stopping
+/// when `*stop` is not 0: the fail-soft score on the null window (alpha, alpha + 1) and the
+/// nodes Edax counts. `depth` is 2 or more and less than the empty squares, or all of them.
+///
+/// # Safety
+/// The three tables are valid Edax tables for the whole call.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) unsafe fn nws_midgame<K: MidgameLevel>(
+    tables: Tables,
+    stop: Option<&AtomicI32>,
+    w: &Weights,
+    selectivity: i32,
+    at: Ply,
+    p: u64,
+    o: u64,
+    alpha: i32,
+    depth: i32,
+) -> (i32, u64) {
+    // SAFETY: the caller's contract.
+    let mut search = unsafe { Midgame::new(tables, stop, w, selectivity) };
+    let score = K::nws_midgame(&mut search, &Position::new(p, o), alpha, depth, at);
+    (score, search.nodes)
+}
