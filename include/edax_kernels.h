@@ -406,13 +406,20 @@ typedef struct EkMidgameSearch {
    */
   int height;
   /**
-   * `search->node_type[search->height]`: 1 (`CUT_NODE`) or 2 (`ALL_NODE`).
+   * `search->node_type[search->height]`: 1 (`CUT_NODE`) or 2 (`ALL_NODE`), as Edax's search
+   * enters `NWS_midgame`; 0 (`PV_NODE`) is searched as Edax would search it (its moves sorted
+   * shallower).
    */
   int node_type;
   /**
    * `search->probcut_level`: 0 or more (from 2 on, no probcut).
    */
   int probcut_level;
+  /**
+   * `search->depth_pv_extension` (`ek_pvs_midgame` only): at a PV node of at most this many
+   * empty squares the search goes to the end (Edax's root sets it: -1, 10, 12, 14 or 16).
+   */
+  int depth_pv_extension;
 } EkMidgameSearch;
 
 /**
@@ -1319,7 +1326,7 @@ int ek_nws_endgame(const struct EkBoard *board,
  * Returns `EK_OK`. Bad input: a NULL `board`, `search`, `score` or table, or a table whose
  * `hash` or `spin` is NULL, returns `EK_ERR_NULL`; overlapping bitboards, an alpha outside
  * -64..63, a depth that is neither 2..(empty squares - 1) nor the number of empty squares, a
- * selectivity outside 0..5, a height below 1, a node type other than 1 and 2, or a negative
+ * selectivity outside 0..5, a height below 1, a node type outside 0..2, or a negative
  * probcut level returns `EK_ERR_RANGE`; no weights loaded returns `EK_ERR_EVAL_NONE`. On an
  * error nothing is searched, `*score` and `*n_nodes` are left as they were. A NULL `n_nodes`
  * is allowed (the nodes are not reported).
@@ -1331,6 +1338,30 @@ int ek_nws_endgame(const struct EkBoard *board,
  */
 int ek_nws_midgame(const struct EkBoard *board,
                    int alpha,
+                   int depth,
+                   const struct EkMidgameSearch *search,
+                   int *score,
+                   int64_t *n_nodes);
+
+/**
+ * Edax 4.6's `PVS_midgame` (midgame.c) as `ek_nws_midgame` is its `NWS_midgame`: the
+ * fail-soft score (into `*score`) in the window (alpha, beta) at a PV node of Edax's search
+ * (the first move searched with the window, the others with a null window by `NWS_midgame`
+ * and again with the window when they beat the best; the search to the end at a node of at most
+ * `search->depth_pv_extension` empty squares; results stored in the main and PV tables), with
+ * Edax's node counts and tables. `search->node_type` is the node's as Edax sets it before the
+ * call (0, `PV_NODE`); `search->probcut_level` is passed on to the null-window searches.
+ *
+ * Returns `EK_OK`, or `EK_ERR_STOPPED` (score alpha) once `*search->stop` is not 0. Bad input
+ * as `ek_nws_midgame`, but for the window and the depth: `EK_ERR_RANGE` unless
+ * -64 <= alpha < beta <= 64 and depth is 2..(empty squares), or the number of empty squares.
+ *
+ * # Safety
+ * As `ek_nws_midgame`.
+ */
+int ek_pvs_midgame(const struct EkBoard *board,
+                   int alpha,
+                   int beta,
                    int depth,
                    const struct EkMidgameSearch *search,
                    int *score,

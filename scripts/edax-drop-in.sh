@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Edax 4.6 linked to this library, as docs/edax-drop-in.md describes it, in one command:
-#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock] [--target T]
+#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--midgame] [--no-endgame] [--stock] [--target T]
 # EDAX_CHECKOUT is a checkout of Edax 4.6 (abulmo/edax-reversi, commit 14f048c). It is COPIED to
 # OUT_DIR and only that copy is edited and built: the checkout is left as it is, and nothing of
 # Edax's code is copied into, or committed to, this repository (the edits below name only the
@@ -10,6 +10,8 @@
 #                 search, ek_nws_endgame), linked to the static library of
 #                 `scripts/build-capi.sh --edax-abi`;
 #   --eval        step 6 too (eval.c's ten functions), linked to `--edax-abi-eval`'s library;
+#   --midgame     step 9 too (NWS_midgame through ek_nws_midgame; implies --eval, whose weights
+#                 the library's midgame search reads);
 #   --no-endgame  without step 8 (the "steps 1-5" / "steps 1-6" rows of the doc's Speed tables);
 #   --stock       no edit at all and no library: the unmodified Edax, built the same way.
 # The edits are a small Python program that stops with an error naming the file and the text
@@ -32,14 +34,15 @@
 # Build output goes to stderr; the last line on stdout is the path of the binary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--no-endgame] [--stock] [--target windows|aarch64]" >&2; exit 2; }
-checkout="" out="" eval=0 endgame=1 stock=0 target=native
+usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--midgame] [--no-endgame] [--stock] [--target windows|aarch64]" >&2; exit 2; }
+checkout="" out="" eval=0 midgame=0 endgame=1 stock=0 target=native
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
     arg=${args[i]}
     case "$arg" in
         --target) i=$((i + 1)); target=${args[i]:-}; [[ $target == windows || $target == aarch64 ]] || usage ;;
         --eval) eval=1 ;;
+        --midgame) eval=1 midgame=1 ;;
         --no-endgame) endgame=0 ;;
         --stock) stock=1 ;;
         -*) usage ;;
@@ -62,7 +65,7 @@ cp -a "$checkout" "$out"
 out=$(cd "$out" && pwd)
 { echo "copied from $(cd "$checkout" && pwd)" \
        "($(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout'))"
-  echo "stock=$stock eval=$eval endgame=$endgame"; } > "$out/$marker"
+  echo "stock=$stock eval=$eval midgame=$midgame endgame=$endgame"; } > "$out/$marker"
 
 if [ "$target" = windows ]; then
     echo "== util.h: aligned_alloc as _aligned_malloc for MinGW too (Edax 4.6 does it for MSVC only);" \
@@ -88,11 +91,11 @@ fi
 libs="-lm -lrt"
 [ "$target" = native ] || libs="" # the cross builds' command lines name their system libraries
 if [ "$stock" = 0 ]; then
-    echo "== editing $out/src (steps 1-5$([ "$eval" = 1 ] && echo ', 6')$([ "$endgame" = 1 ] && echo ', 8'))" >&2
-    python3 - "$out/src" "$eval" "$endgame" <<'PY'
+    echo "== editing $out/src (steps 1-5$([ "$eval" = 1 ] && echo ', 6')$([ "$endgame" = 1 ] && echo ', 8')$([ "$midgame" = 1 ] && echo ', 9'))" >&2
+    python3 - "$out/src" "$eval" "$endgame" "$midgame" <<'PY'
 import re, sys
 
-src, with_eval, with_endgame = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1"
+src, with_eval, with_endgame, with_midgame = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1"
 
 def fail(path, what):
     sys.exit(f"edax-drop-in: {src}/{path}: {what}\n"
@@ -271,6 +274,55 @@ if with_endgame:
             fail(hash_c.path, f"{name}(): no closing '}}' in column 0")
         hash_c.delete(hash_c.doc_comment_start(m.start()), close.end() + 1)
     hash_c.save()
+
+# 9. midgame.c: NWS_midgame becomes one call to ek_nws_midgame (the library's search of the whole
+#    subtree), but where Edax's threads may split a node (more than one thread, and deeper than
+#    EK_EDAX_SPLIT_DEPTH): there Edax's own NWS_midgame, renamed, runs the node, and its children
+#    come back to NWS_midgame. Nothing is deleted: Edax's PVS_midgame and root still use the
+#    pieces. Inside a library subtree only search->stop is polled, not the clock.
+if with_midgame:
+    mid = Source("midgame.c")
+    m = mid.once(r"^int NWS_midgame\(Search \*search, const int alpha, int depth, Node \*parent\)\n\{\n",
+                 "NWS_midgame(Search *search, const int alpha, int depth, Node *parent)")
+    mid.text = (mid.text[:m.start()] + "static int NWS_midgame_edax(Search *search, const int alpha, int depth, Node *parent)\n{\n"
+                + mid.text[m.end():])
+    mid.declare_after_includes(
+        "typedef struct EkMidgameSearch { HashTable *hash_table, *pv_table, *shallow_table; const int *stop;\n"
+        "\tint selectivity, height, node_type, probcut_level; } EkMidgameSearch;\n"
+        "int ek_nws_midgame(const Board *board, int alpha, int depth, const EkMidgameSearch *search, int *score,\n"
+        "\tint64_t *n_nodes);\n"
+        "static int NWS_midgame_edax(Search *search, const int alpha, int depth, Node *parent);\n"
+        "/* The depth above which a node of a multi-threaded search keeps Edax's code (its split points). */\n"
+        "#ifndef EK_EDAX_SPLIT_DEPTH\n#define EK_EDAX_SPLIT_DEPTH (SPLIT_MIN_DEPTH + 4)\n#endif")
+    mid.text += """
+/* edax-kernels (docs/edax-drop-in.md, step 9): Edax's NWS_midgame in the library. */
+int NWS_midgame(Search *search, const int alpha, int depth, Node *parent)
+{
+	static int warned;
+	EkMidgameSearch s;
+	int score = alpha, status;
+
+	if (search->allow_node_splitting && depth > EK_EDAX_SPLIT_DEPTH) return NWS_midgame_edax(search, alpha, depth, parent);
+	search_check_timeout(search);
+	if (search->stop) return alpha;
+	s.hash_table = &search->hash_table;
+	s.pv_table = &search->pv_table;
+	s.shallow_table = &search->shallow_table;
+	s.stop = (const int *) &search->stop;
+	s.selectivity = search->selectivity;
+	s.height = search->height;
+	s.node_type = search->node_type[search->height];
+	s.probcut_level = search->probcut_level;
+	status = ek_nws_midgame(&search->board, alpha, depth, &s, &score, &search->n_nodes);
+	if (status == 0 || status == -11 /* EK_ERR_STOPPED: score is alpha, as Edax's */) return score;
+	if (!warned) {
+		warned = 1;
+		fprintf(stderr, "edax-kernels: ek_nws_midgame returned %d; Edax's own NWS_midgame runs instead\\n", status);
+	}
+	return NWS_midgame_edax(search, alpha, depth, parent);
+}
+"""
+    mid.save()
 PY
     variant=edax-abi; [ "$eval" = 1 ] && variant=edax-abi-eval
     triple=()

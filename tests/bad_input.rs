@@ -135,6 +135,7 @@ impl MidgameTables {
             height: 1,
             node_type: 1,
             probcut_level: 0,
+            depth_pv_extension: -1,
         }
     }
 
@@ -1109,7 +1110,7 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
     }),
     (
         "ek_nws_midgame",
-        "overlap, alpha outside -64..63, depth neither 2..empties - 1 nor empties, selectivity outside 0..5, height below 1, node type neither 1 nor 2, probcut level below 0",
+        "overlap, alpha outside -64..63, depth neither 2..empties - 1 nor empties, selectivity outside 0..5, height below 1, node type outside 0..2, probcut level below 0",
         "`EK_ERR_RANGE`, nothing searched",
         || {
             let b = shallow_position(); // 8 empty squares (4 under Miri)
@@ -1124,7 +1125,7 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
                 (b, 0, empties + 1, good),
                 (b, 0, -3, good),
             ];
-            for (selectivity, height, node_type, probcut_level) in [(-1, 1, 1, 0), (6, 1, 1, 0), (5, 0, 1, 0), (5, -4, 1, 0), (5, 1, 0, 0), (5, 1, 3, 0), (5, 1, 1, -1)] {
+            for (selectivity, height, node_type, probcut_level) in [(-1, 1, 1, 0), (6, 1, 1, 0), (5, 0, 1, 0), (5, -4, 1, 0), (5, 1, -1, 0), (5, 1, 3, 0), (5, 1, 1, -1)] {
                 bad.push((b, 0, 2, EkMidgameSearch { selectivity, height, node_type, probcut_level, ..good }));
             }
             for (board, alpha, depth, s) in bad {
@@ -1143,6 +1144,116 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         let (mut score, mut n) = (7, 7);
         // SAFETY: live arguments.
         assert_eq!(unsafe { ek_nws_midgame(&b, 0, 4, &m.search(None), &mut score, &mut n) }, EK_ERR_EVAL_NONE);
+        assert_eq!((score, n, m.checksums()), (7, 7, MidgameTables::new().checksums()));
+    }),
+    (
+        "ek_pvs_midgame",
+        "NULL board, search, score or table, or a table whose hash or spin is NULL",
+        "`EK_ERR_NULL`, nothing searched",
+        || {
+            let b = shallow_position();
+            let (mut score, mut n) = (7, 7);
+            let mut m = MidgameTables::new();
+            let s = m.search(None);
+            // SAFETY (each): the NULL is allowed; everything else is live.
+            unsafe {
+                assert_eq!(ek_pvs_midgame(core::ptr::null(), -64, 64, 4, &s, &mut score, &mut n), EK_ERR_NULL);
+                assert_eq!(ek_pvs_midgame(&b, -64, 64, 4, core::ptr::null(), &mut score, &mut n), EK_ERR_NULL);
+                assert_eq!(ek_pvs_midgame(&b, -64, 64, 4, &s, core::ptr::null_mut(), &mut n), EK_ERR_NULL);
+            }
+            for table in 0..3 {
+                for field in 0..3 {
+                    let mut m = MidgameTables::new();
+                    let mut s = m.search(None);
+                    let t = [s.hash_table, s.pv_table, s.shallow_table][table];
+                    match field {
+                        // SAFETY (both): `t` is one of `m`'s live tables.
+                        0 => unsafe { (*t).hash = core::ptr::null_mut() },
+                        1 => unsafe { (*t).spin = core::ptr::null_mut() },
+                        _ => *[&mut s.hash_table, &mut s.pv_table, &mut s.shallow_table][table] = core::ptr::null_mut(),
+                    }
+                    // SAFETY: live arguments; the NULL pointers are rejected before any use.
+                    assert_eq!(unsafe { ek_pvs_midgame(&b, -64, 64, 4, &s, &mut score, &mut n) }, EK_ERR_NULL);
+                }
+            }
+            assert_eq!((score, n), (7, 7));
+        },
+    ),
+    (
+        "ek_pvs_midgame",
+        "NULL n_nodes or NULL stop",
+        "`EK_OK` and the score of a search that is not stopped; with NULL n_nodes the nodes are not reported",
+        || {
+            if cfg!(miri) {
+                return; // a search needs weights, 14 MB to parse under Miri; the normal run checks it
+            }
+            load_eval_image();
+            let b = shallow_position();
+            let (mut m1, mut m2, mut m3, zero) = (MidgameTables::new(), MidgameTables::new(), MidgameTables::new(), 0);
+            let (mut s1, mut s2, mut s3, mut n1, mut n2) = (0, 0, 0, 0, 0);
+            // SAFETY (each): live arguments; NULL stop and NULL n_nodes are allowed.
+            unsafe {
+                assert_eq!(ek_pvs_midgame(&b, -10, 10, 5, &m1.search(Some(&zero)), &mut s1, &mut n1), EK_OK);
+                assert_eq!(ek_pvs_midgame(&b, -10, 10, 5, &m2.search(None), &mut s2, &mut n2), EK_OK);
+                assert_eq!(ek_pvs_midgame(&b, -10, 10, 5, &m3.search(None), &mut s3, core::ptr::null_mut()), EK_OK);
+            }
+            assert!(n1 > 0);
+            assert_eq!((s1, n1, m1.checksums()), (s2, n2, m2.checksums()));
+            assert_eq!((s3, m3.checksums()), (s2, m2.checksums()));
+        },
+    ),
+    ("ek_pvs_midgame", "stop flag not 0", "`EK_ERR_STOPPED`, score alpha: no node counted, nothing stored", || {
+        if cfg!(miri) {
+            return; // as above
+        }
+        load_eval_image();
+        let b = shallow_position();
+        let (mut m, flag) = (MidgameTables::new(), 1);
+        let (mut score, mut n) = (0, 0);
+        // SAFETY: live arguments.
+        assert_eq!(unsafe { ek_pvs_midgame(&b, -5, 9, 4, &m.search(Some(&flag)), &mut score, &mut n) }, EK_ERR_STOPPED);
+        assert_eq!((score, n, m.checksums()), (-5, 0, MidgameTables::new().checksums()));
+    }),
+    (
+        "ek_pvs_midgame",
+        "overlap, not -64 <= alpha < beta <= 64, depth neither 2..empties nor empties, selectivity outside 0..5, height below 1, node type outside 0..2, probcut level below 0",
+        "`EK_ERR_RANGE`, nothing searched",
+        || {
+            let b = shallow_position();
+            let empties = (b.player | b.opponent).count_zeros() as i32;
+            let mut m = MidgameTables::new();
+            let good = m.search(None);
+            let overlap = EkBoard::new(b.player, b.opponent | (b.player & b.player.wrapping_neg()));
+            let mut bad: Vec<(EkBoard, i32, i32, i32, EkMidgameSearch)> = vec![
+                (overlap, -64, 64, 2, good),
+                (b, -65, 0, 2, good),
+                (b, 0, 65, 2, good),
+                (b, 3, 3, 2, good),
+                (b, 4, 3, 2, good),
+                (b, -64, 64, 1, good),
+                (b, -64, 64, empties + 1, good),
+            ];
+            for (selectivity, height, node_type, probcut_level) in
+                [(-1, 1, 1, 0), (6, 1, 1, 0), (5, 0, 1, 0), (5, 1, -1, 0), (5, 1, 3, 0), (5, 1, 1, -1)]
+            {
+                bad.push((b, -64, 64, 2, EkMidgameSearch { selectivity, height, node_type, probcut_level, ..good }));
+            }
+            for (board, alpha, beta, depth, s) in bad {
+                let (mut score, mut n) = (7, 7);
+                // SAFETY: live arguments.
+                let status = unsafe { ek_pvs_midgame(&board, alpha, beta, depth, &s, &mut score, &mut n) };
+                assert_eq!((status, score, n), (EK_ERR_RANGE, 7, 7), "{board:?} {alpha} {beta} {depth} {s:?}");
+            }
+            assert_eq!(m.checksums(), MidgameTables::new().checksums());
+        },
+    ),
+    ("ek_pvs_midgame", "no weights loaded", "`EK_ERR_EVAL_NONE`, nothing searched", || {
+        ek_eval_unload();
+        let b = shallow_position();
+        let mut m = MidgameTables::new();
+        let (mut score, mut n) = (7, 7);
+        // SAFETY: live arguments.
+        assert_eq!(unsafe { ek_pvs_midgame(&b, -64, 64, 4, &m.search(None), &mut score, &mut n) }, EK_ERR_EVAL_NONE);
         assert_eq!((score, n, m.checksums()), (7, 7, MidgameTables::new().checksums()));
     }),
     ("ek_nws_endgame", "NULL n_nodes", "the score; the nodes are not reported", || {

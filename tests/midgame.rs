@@ -1,14 +1,15 @@
-//! Edax 4.6's midgame search `NWS_midgame` (`ek_nws_midgame`) on Edax's three tables: its known
-//! answers (score, node count and every byte of the main, PV and shallow tables after each call,
-//! from the real Edax, tests/data/midgame), with the project's weights and with the synthetic
-//! ones, on every level; the stop flag; bad input.
+//! Edax 4.6's midgame search, `NWS_midgame` (`ek_nws_midgame`) and `PVS_midgame`
+//! (`ek_pvs_midgame`), on Edax's three tables: their known answers (score, node count and every
+//! byte of the main, PV and shallow tables after each call, from the real Edax,
+//! tests/data/midgame), with the project's weights and with the synthetic ones, on every level.
+//! (Bad input: tests/bad_input.rs.)
 
 mod common;
 
 use common::edax_table::EdaxTable;
 use common::{dec, hex, supported_levels, synthetic};
 use edax_kernels::ffi::eval_api::{ek_eval_load_buffer, ek_eval_load_default};
-use edax_kernels::ffi::solver_api::ek_nws_midgame;
+use edax_kernels::ffi::solver_api::{ek_nws_midgame, ek_pvs_midgame};
 use edax_kernels::{EkBoard, EkMidgameSearch};
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -46,48 +47,50 @@ impl Tables {
         [self.main.checksum(), self.pv.checksum(), self.shallow.checksum()]
     }
 
-    /// The `EkMidgameSearch` of a node of these tables.
-    fn search(
-        &mut self,
-        selectivity: i32,
-        height: i32,
-        node_type: i32,
-        probcut_level: i32,
-        stop: Option<&i32>,
-    ) -> EkMidgameSearch {
+    /// The `EkMidgameSearch` of the node of a call, on these tables.
+    fn search(&mut self, c: &Call) -> EkMidgameSearch {
         EkMidgameSearch {
             hash_table: &mut self.main.table,
             pv_table: &mut self.pv.table,
             shallow_table: &mut self.shallow.table,
-            stop: stop.map_or(core::ptr::null(), |s| s as *const i32),
-            selectivity,
-            height,
-            node_type,
-            probcut_level,
+            stop: core::ptr::null(),
+            selectivity: c.selectivity,
+            height: c.height,
+            node_type: c.node_type,
+            probcut_level: c.probcut_level,
+            depth_pv_extension: c.pv_extension,
         }
     }
-}
-
-/// `ek_nws_midgame` on the active level: (status, score, nodes).
-fn nws(b: &EkBoard, alpha: i32, depth: i32, s: &EkMidgameSearch) -> (i32, i32, i64) {
-    let (mut score, mut nodes) = (i32::MIN, 0);
-    // SAFETY: a live board, search state (its tables outlive the call) and outputs.
-    let status = unsafe { ek_nws_midgame(b, alpha, depth, s, &mut score, &mut nodes) };
-    (status, score, nodes)
 }
 
 /// One call of the known answers.
 struct Call {
     board: EkBoard,
     alpha: i32,
+    /// `PVS_midgame`'s beta; `None` for `NWS_midgame`.
+    beta: Option<i32>,
     depth: i32,
     selectivity: i32,
     height: i32,
     node_type: i32,
     probcut_level: i32,
+    pv_extension: i32,
     score: i32,
     nodes: i64,
     checksums: [u64; 3],
+}
+
+/// `ek_nws_midgame` (no beta) or `ek_pvs_midgame` on the active level: (status, score, nodes).
+fn search(c: &Call, s: &EkMidgameSearch) -> (i32, i32, i64) {
+    let (mut score, mut nodes) = (i32::MIN, 0);
+    // SAFETY: a live board, search state (its tables outlive the call) and outputs.
+    let status = unsafe {
+        match c.beta {
+            None => ek_nws_midgame(&c.board, c.alpha, c.depth, s, &mut score, &mut nodes),
+            Some(beta) => ek_pvs_midgame(&c.board, c.alpha, beta, c.depth, s, &mut score, &mut nodes),
+        }
+    };
+    (status, score, nodes)
 }
 
 enum Line {
@@ -96,9 +99,13 @@ enum Line {
     Call(Call),
 }
 
+/// The lines of a file of tests/data/midgame: `nws_*` of `NWS_midgame` (P O ALPHA DEPTH
+/// SELECTIVITY HEIGHT TYPE PROBCUT, then the answers), `pvs_*` of `PVS_midgame` (P O ALPHA BETA
+/// DEPTH SELECTIVITY HEIGHT PV_EXTENSION, then the answers).
 fn known_answers(file: &str) -> Vec<Line> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/midgame").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let pvs = file.starts_with("pvs");
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| {
@@ -106,15 +113,22 @@ fn known_answers(file: &str) -> Vec<Line> {
             match f[..] {
                 ["table", bits, date] => Line::Table { bits: dec(bits), date: dec(date) },
                 ["date", date] => Line::Date(dec(date)),
-                [p, o, alpha, depth, sel, height, node_type, probcut, score, nodes, main, pv, shallow] => {
+                [p, o, alpha, a, b, c, d, e, score, nodes, main, pv, shallow] => {
+                    let (beta, depth, selectivity, height, node_type, probcut_level, pv_extension) = if pvs {
+                        (Some(dec(a)), dec(b), dec(c), dec(d), 0, 0, dec(e))
+                    } else {
+                        (None, dec(a), dec(b), dec(c), dec(d), dec(e), -1)
+                    };
                     Line::Call(Call {
                         board: EkBoard::new(hex(p), hex(o)),
                         alpha: dec(alpha),
-                        depth: dec(depth),
-                        selectivity: dec(sel),
-                        height: dec(height),
-                        node_type: dec(node_type),
-                        probcut_level: dec(probcut),
+                        beta,
+                        depth,
+                        selectivity,
+                        height,
+                        node_type,
+                        probcut_level,
+                        pv_extension,
                         score: dec(score),
                         nodes: dec(nodes),
                         checksums: [hex(main), hex(pv), hex(shallow)],
@@ -132,12 +146,13 @@ fn known_answers(file: &str) -> Vec<Line> {
 fn replay(file: &str, calls: usize) {
     let lines = known_answers(file);
     assert_eq!(lines.iter().filter(|l| matches!(l, Line::Call(_))).count(), calls, "{file}");
-    let mut sessions: Vec<&[Line]> = Vec::new();
     let starts: Vec<usize> = (0..lines.len()).filter(|&i| matches!(lines[i], Line::Table { .. })).collect();
     assert_eq!(starts.first(), Some(&0), "{file} starts with a table line");
-    for (i, &start) in starts.iter().enumerate() {
-        sessions.push(&lines[start..starts.get(i + 1).copied().unwrap_or(lines.len())]);
-    }
+    let sessions: Vec<&[Line]> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, &start)| &lines[start..starts.get(i + 1).copied().unwrap_or(lines.len())])
+        .collect();
     let step = sessions.len() / common::scaled(sessions.len()).max(1);
     for k in supported_levels() {
         edax_kernels::set_active_isa(k.isa()).expect("supported");
@@ -148,11 +163,11 @@ fn replay(file: &str, calls: usize) {
                     Line::Table { bits, date } => tables = Tables::new(*bits, *date),
                     Line::Date(date) => tables.set_date(*date),
                     Line::Call(c) => {
-                        let s = tables.search(c.selectivity, c.height, c.node_type, c.probcut_level, None);
-                        let got = nws(&c.board, c.alpha, c.depth, &s);
+                        let s = tables.search(c);
+                        let got = search(c, &s);
                         let want = (0, c.score, c.nodes);
                         let at = format!("{file}, {:?}, session {n}, line {i}", k.isa());
-                        assert_eq!(got, want, "{at}: {:?} alpha {} depth {}", c.board, c.alpha, c.depth);
+                        assert_eq!(got, want, "{at}: {:?} window {} {:?} depth {}", c.board, c.alpha, c.beta, c.depth);
                         assert_eq!(tables.checksums(), c.checksums, "{at}: tables (main, pv, shallow)");
                     }
                 }
@@ -161,18 +176,41 @@ fn replay(file: &str, calls: usize) {
     }
 }
 
+/// Loads the project's weights (`true`) or the synthetic ones.
+fn load(project: bool) {
+    if project {
+        assert_eq!(ek_eval_load_default(), 0);
+    } else {
+        let data = &synthetic().1;
+        // SAFETY: a live buffer of its length.
+        assert_eq!(unsafe { ek_eval_load_buffer(data.as_ptr(), data.len()) }, 0);
+    }
+}
+
 #[test]
-fn known_answers_with_the_project_weights_on_every_level() {
+fn nws_known_answers_with_the_project_weights_on_every_level() {
     let _lock = lock();
-    assert_eq!(ek_eval_load_default(), 0);
+    load(true);
     replay("nws_midgame-ek.txt", 1316);
 }
 
 #[test]
-fn known_answers_with_the_synthetic_weights_on_every_level() {
+fn nws_known_answers_with_the_synthetic_weights_on_every_level() {
     let _lock = lock();
-    let data = &synthetic().1;
-    // SAFETY: a live buffer of its length.
-    assert_eq!(unsafe { ek_eval_load_buffer(data.as_ptr(), data.len()) }, 0);
+    load(false);
     replay("nws_midgame.txt", 1316);
+}
+
+#[test]
+fn pvs_known_answers_with_the_project_weights_on_every_level() {
+    let _lock = lock();
+    load(true);
+    replay("pvs_midgame-ek.txt", 688);
+}
+
+#[test]
+fn pvs_known_answers_with_the_synthetic_weights_on_every_level() {
+    let _lock = lock();
+    load(false);
+    replay("pvs_midgame.txt", 688);
 }

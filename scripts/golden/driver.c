@@ -14,7 +14,7 @@
  * and date lines, depths); every answer column is recomputed and the file is written again, the
  * leading '#' comment lines copied through. KIND is one of
  *   flip moves stability last_flip score1 hash symmetry unique table_ops   (no eval file needed)
- *   eval eval_features shallow nws midgame                        (-e EVAL_DAT required)
+ *   eval eval_features shallow nws midgame pvs_midgame            (-e EVAL_DAT required)
  *   perft MAX_DEPTH [plain|hashed [HASH_BITS]]   lines with depth <= MAX_DEPTH only
  *   games SEED N                                  no input; see below
  * An input line may stop after its input columns (the answer columns are ignored when present),
@@ -381,8 +381,12 @@ static void do_nws(void)
  * probcut_level PROBCUT (0..2), then NWS_midgame(search, alpha, depth, parent), parent a node set
  * up as PVS_root's; the three tables' checksums after it. DEPTH: 2 <= DEPTH < empties, or
  * DEPTH = empties; SELECTIVITY 0..5 (5: none).
+ * pvs_midgame.txt: the same table and date lines, and calls "P O ALPHA BETA DEPTH SELECTIVITY
+ * HEIGHT PV_EXTENSION SCORE NODES MAIN PV SHALLOW": the same set-up at a PV node (node_type[HEIGHT]
+ * PV_NODE, probcut level 0, search->depth_pv_extension PV_EXTENSION), then
+ * PVS_midgame(search, alpha, beta, depth, parent). -64 <= ALPHA < BETA <= 64, 2 <= DEPTH <= empties.
  */
-static void do_midgame(void)
+static void do_midgame(const int pvs)
 {
 	char line[LINE_SIZE];
 	Search search;
@@ -408,15 +412,24 @@ static void do_midgame(void)
 			search.hash_table.date = search.pv_table.date = search.shallow_table.date = (uint8_t) date;
 			printf("date %d\n", date);
 		} else {
-			int height, type, probcut;
+			int height, type, probcut, beta = 0, pv_extension = -1;
 			if (!have_table) bad_line(line, "a call before the first table line");
-			PARSE(line, 8, X64 " " X64 " %d %d %d %d %d %d %*s %*s %*s %*s %*s %c", &p, &o, &alpha, &depth, &selectivity,
-			      &height, &type, &probcut);
+			if (pvs) {
+				PARSE(line, 8, X64 " " X64 " %d %d %d %d %d %d %*s %*s %*s %*s %*s %c", &p, &o, &alpha, &beta, &depth,
+				      &selectivity, &height, &pv_extension);
+				type = PV_NODE;
+				probcut = 0;
+				if (beta <= alpha || beta > SCORE_MAX) bad_line(line, "beta not in alpha + 1..64");
+			} else {
+				PARSE(line, 8, X64 " " X64 " %d %d %d %d %d %d %*s %*s %*s %*s %*s %c", &p, &o, &alpha, &depth,
+				      &selectivity, &height, &type, &probcut);
+				if (type != CUT_NODE && type != ALL_NODE) bad_line(line, "node type neither CUT_NODE nor ALL_NODE");
+			}
 			set_search(&search, line, p, o, alpha);
-			if (!((2 <= depth && depth < search.n_empties) || depth == search.n_empties)) bad_line(line, "bad depth");
+			if (!((2 <= depth && depth < search.n_empties) || depth == search.n_empties || (pvs && depth == search.n_empties)))
+				bad_line(line, "bad depth");
 			if (selectivity < 0 || selectivity > NO_SELECTIVITY) bad_line(line, "bad selectivity");
 			if (height < 1 || height > 40) bad_line(line, "height out of 1..40");
-			if (type != CUT_NODE && type != ALL_NODE) bad_line(line, "node type neither CUT_NODE nor ALL_NODE");
 			if (probcut < 0 || probcut > 2) bad_line(line, "probcut level out of 0..2");
 			search.stop = RUNNING;
 			search.time.extra = TIME_MAX; /* no time-out: search_check_timeout never stops it */
@@ -426,14 +439,17 @@ static void do_midgame(void)
 			search.node_type[height] = (NodeType) type;
 			search.probcut_level = probcut;
 			search.selectivity = selectivity;
-			search.depth_pv_extension = get_pv_extension(0, search.n_empties);
+			search.depth_pv_extension = pvs ? pv_extension : get_pv_extension(0, search.n_empties);
 			search.stability_bound.upper = SCORE_MAX - 2 * get_stability(search.board.opponent, search.board.player);
 			search.stability_bound.lower = 2 * get_stability(search.board.player, search.board.opponent) - SCORE_MAX;
-			node_init(&root, &search, alpha, alpha + 1, depth, search.movelist.n_moves, NULL);
-			score = NWS_midgame(&search, alpha, depth, &root);
+			node_init(&root, &search, alpha, pvs ? beta : alpha + 1, depth, search.movelist.n_moves, NULL);
+			score = pvs ? PVS_midgame(&search, alpha, beta, depth, &root) : NWS_midgame(&search, alpha, depth, &root);
 			node_free(&root);
-			printf(HEX " " HEX " %d %d %d %d %d %d %d %" PRId64 " " HEX " " HEX " " HEX "\n", p, o, alpha, depth, selectivity,
-			       height, type, probcut, score,
+			if (pvs)
+				printf(HEX " " HEX " %d %d %d %d %d %d", p, o, alpha, beta, depth, selectivity, height, pv_extension);
+			else
+				printf(HEX " " HEX " %d %d %d %d %d %d", p, o, alpha, depth, selectivity, height, type, probcut);
+			printf(" %d %" PRId64 " " HEX " " HEX " " HEX "\n", score,
 			       (int64_t) search.n_nodes, table_checksum(&search.hash_table), table_checksum(&search.pv_table),
 			       table_checksum(&search.shallow_table));
 		}
@@ -649,7 +665,7 @@ int main(int argc, char **argv)
 	statistics_init();
 
 	if (strcmp(kind, "eval") == 0 || strcmp(kind, "eval_features") == 0 || strcmp(kind, "shallow") == 0
-	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0) {
+	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0 || strcmp(kind, "pvs_midgame") == 0) {
 		if (eval_file == NULL) driver_usage();
 		eval_open(eval_file);
 		eval_loaded = 1;
@@ -667,7 +683,8 @@ int main(int argc, char **argv)
 	else if (strcmp(kind, "eval_features") == 0) do_eval_features();
 	else if (strcmp(kind, "shallow") == 0) do_shallow();
 	else if (strcmp(kind, "nws") == 0) do_nws();
-	else if (strcmp(kind, "midgame") == 0) do_midgame();
+	else if (strcmp(kind, "midgame") == 0) do_midgame(0);
+	else if (strcmp(kind, "pvs_midgame") == 0) do_midgame(1);
 	else if (strcmp(kind, "table_ops") == 0) do_table_ops();
 	else if (strcmp(kind, "perft") == 0) {
 		int max_depth, hashed = 1, bits = 22;

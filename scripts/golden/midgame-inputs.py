@@ -2,7 +2,7 @@
 """The input columns of tests/data/midgame/nws_midgame.txt (the synthetic weights) and
 nws_midgame-ek.txt (data/ek-eval.dat): calls of Edax's NWS_midgame.
 
-Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [--deep] [WEIGHTS_NAME] > inputs.txt
+Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [--deep] [--pvs] [WEIGHTS_NAME] > inputs.txt
        driver -e EVAL_DAT midgame < inputs.txt > tests/data/midgame/nws_midgame.txt
 (scripts/golden/driver.c; EVAL_DAT: scripts/synthetic-eval.sh's, or data/ek-eval.dat.)
 
@@ -17,6 +17,12 @@ the node in Edax's search: a height 1..8 (the PV table is written up to height 5
 (CUT_NODE, or ALL_NODE one call in 3) and a probcut level (0; 1 one call in 8, 2 one in 16). A
 session starts with a fresh table ("table 16 0"); the date moves on every 25 calls and a new
 session starts every 100, so that calls find the tables both cold and warm.
+
+With --pvs, calls of Edax's PVS_midgame instead (tests/data/midgame/pvs_midgame*.txt, driver kind
+pvs_midgame), half as many, drawn the same way but for the depth (16 at most, all the empty squares only up to
+20 of them), the window and the node: alpha and beta (the whole
+window -64..64 one call in 6, else a width of 1 to 16 from an alpha in -40..39), a height 1..8 and
+the root's depth_pv_extension (-1, 10, 12, 14 or 16, as Edax's get_pv_extension gives them).
 """
 import sys
 
@@ -72,11 +78,36 @@ HEADER = """\
 """
 
 
+# The lines of the header that differ for PVS_midgame.
+PVS_FROM = """# height HEIGHT, node_type[HEIGHT] TYPE, probcut_level PROBCUT (the state of a node inside Edax's
+# search; NWS_midgame is never entered at height 0 nor at a PV node); parent: node_init(parent,
+# search, ALPHA, ALPHA + 1, DEPTH, moves, NULL); then score = NWS_midgame(search, ALPHA, DEPTH,
+# parent)."""
+PVS_TO = """# height HEIGHT, node_type[HEIGHT] PV_NODE, probcut_level 0, depth_pv_extension PV_EXTENSION (the
+# state of a PV node inside Edax's search below its root); parent: node_init(parent, search, ALPHA,
+# BETA, DEPTH, moves, NULL); then score = PVS_midgame(search, ALPHA, BETA, DEPTH, parent)."""
+PVS_LINES_FROM = """#   P O ALPHA DEPTH SELECTIVITY HEIGHT TYPE PROBCUT SCORE NODES MAIN PV SHALLOW
+#                     one call: P (side to move) and O as 16 hex digits, A1 = bit 0; ALPHA (the
+#                     window is ALPHA, ALPHA + 1); DEPTH; SELECTIVITY 0..5 (5: none); the node's
+#                     search->height, node_type[height] (1 CUT_NODE, 2 ALL_NODE) and
+#                     probcut_level; the score returned;"""
+PVS_LINES_TO = """#   P O ALPHA BETA DEPTH SELECTIVITY HEIGHT PV_EXTENSION SCORE NODES MAIN PV SHALLOW
+#                     one call: P (side to move) and O as 16 hex digits, A1 = bit 0; the window
+#                     ALPHA, BETA; DEPTH; SELECTIVITY 0..5 (5: none); the node's search->height
+#                     and the search's depth_pv_extension; the score returned;"""
+
+
 def main():
     rng = SplitMix64(0x3D6A3E)
-    names = [a for a in sys.argv[1:] if a != "--deep"]
+    pvs = "--pvs" in sys.argv
+    names = [a for a in sys.argv[1:] if a not in ("--deep", "--pvs")]
     weights = names[0] if names else "the synthetic eval.dat (scripts/synthetic-eval.sh)"
-    print(HEADER.replace("WEIGHTS", weights), end="")
+    header = HEADER.replace("WEIGHTS", weights)
+    if pvs:
+        header = header.replace("NWS_midgame (midgame.c)", "PVS_midgame (midgame.c)")
+        header = header.replace("(kind midgame)", "(kind pvs_midgame)").replace("midgame-inputs.py from", "midgame-inputs.py --pvs from")
+        header = header.replace(PVS_FROM, PVS_TO).replace(PVS_LINES_FROM, PVS_LINES_TO)
+    print(header, end="")
     calls = 0
     for line in sys.stdin:
         f = line.split()
@@ -98,6 +129,20 @@ def main():
         if empties <= 22 and rng.below(16) == 0:
             depth = empties
         alpha = rng.below(9) - 4 if rng.below(4) == 0 else rng.below(80) - 40
+        if pvs:
+            beta = min(alpha + 1 + rng.below(16), 64)
+            if rng.below(6) == 0:
+                alpha, beta = -64, 64
+            height = 1 + rng.below(8)
+            extension = [-1, 10, 12, 14, 16][rng.below(5)]
+            # A window searches many more nodes than a null window: no deeper than 16, and to
+            # the end from 20 empty squares at most.
+            depth = min(depth, 16) if depth < empties or empties > 20 else depth
+            if rng.below(2):
+                continue  # half as many calls as of NWS_midgame (they cost more)
+            print(f"{p:016x} {o:016x} {alpha} {beta} {depth} {selectivity} {height} {extension}")
+            calls += 1
+            continue
         height = 1 + rng.below(8)
         node_type = 2 if rng.below(3) == 0 else 1
         probcut = 2 if rng.below(16) == 0 else 1 if rng.below(8) == 0 else 0

@@ -120,12 +120,14 @@ t=$(now)
 "$driver" -e "$eval_dat" nws < "$root/tests/data/nws/nws_endgame.txt" > "$out/nws/nws_endgame.txt"
 report "nws/nws_endgame.txt" "$root/tests/data/nws/nws_endgame.txt" "$out/nws/nws_endgame.txt" "$(elapsed "$t")"
 
-# Edax's midgame search (NWS_midgame) with the synthetic weights and with the project's.
+# Edax's midgame search (NWS_midgame, PVS_midgame) with the synthetic weights and with the project's.
 mkdir -p "$out/midgame"
-for pair in "nws_midgame:$eval_dat" "nws_midgame-ek:$root/data/ek-eval.dat"; do
+for pair in "nws_midgame:$eval_dat" "nws_midgame-ek:$root/data/ek-eval.dat" \
+    "pvs_midgame:$eval_dat" "pvs_midgame-ek:$root/data/ek-eval.dat"; do
     name=${pair%%:*} weights=${pair#*:}
+    kind=midgame; [[ $name == pvs_* ]] && kind=pvs_midgame
     t=$(now)
-    "$driver" -e "$weights" midgame < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
+    "$driver" -e "$weights" "$kind" < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
     report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
 done
 

@@ -49,7 +49,7 @@ macro_rules! level_entries {
             get_moves_batch, get_mobility_batch, get_stability_batch, hash_code_batch, eval_sigma,
             ek_board_symetry, ek_board_unique, ek_perft_stats, ek_eval_set, ek_eval_update, ek_eval_accumulate,
             ek_eval_accumulate_checked, ek_flip_batch, ek_board_next_batch, ek_count_last_flip_batch,
-            ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame, ek_nws_midgame,
+            ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame, ek_nws_midgame, ek_pvs_midgame,
             ek_solver_solve, ek_solver_solve_batch, ek_solver_solve_many, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
             hash_feed, hash_exclude_move, solver_solve,
         };
@@ -93,6 +93,18 @@ macro_rules! level_entries {
                 unsafe { nws_midgame_node(s, pos, alpha, depth, at) }
             }
             #[inline(always)]
+            fn pvs_midgame(
+                s: &mut crate::endgame::midgame::Midgame,
+                pos: &crate::endgame::midgame::Position,
+                alpha: i32,
+                beta: i32,
+                depth: i32,
+                at: crate::endgame::midgame::Ply,
+            ) -> i32 {
+                // SAFETY: as in `Level`.
+                unsafe { pvs_midgame_node(s, pos, alpha, beta, depth, at) }
+            }
+            #[inline(always)]
             fn nws_shallow(
                 s: &mut crate::endgame::midgame::Midgame,
                 pos: &crate::endgame::midgame::Position,
@@ -132,6 +144,16 @@ macro_rules! level_entries {
                 at: crate::endgame::midgame::Ply,
             ) -> i32 {
                 s.nws::<$P>(pos, alpha, depth, at)
+            }
+            unsafe fn pvs_midgame_node(
+                s: &mut crate::endgame::midgame::Midgame,
+                pos: &crate::endgame::midgame::Position,
+                alpha: i32,
+                beta: i32,
+                depth: i32,
+                at: crate::endgame::midgame::Ply,
+            ) -> i32 {
+                s.pvs::<$P>(pos, alpha, beta, depth, at)
             }
             unsafe fn nws_shallow_node(
                 s: &mut crate::endgame::midgame::Midgame,
@@ -408,6 +430,17 @@ macro_rules! level_entries {
                 n_nodes: *mut i64,
             ) -> c_int {
                 unsafe { search_body::nws_midgame_body::<$P>(b, alpha, depth, search, score, n_nodes) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn ek_pvs_midgame(
+                b: *const EkBoard,
+                alpha: c_int,
+                beta: c_int,
+                depth: c_int,
+                search: *const crate::endgame::midgame::EkMidgameSearch,
+                score: *mut c_int,
+                n_nodes: *mut i64,
+            ) -> c_int {
+                unsafe { search_body::pvs_midgame_body::<$P>(b, (alpha, beta), depth, search, score, n_nodes) }
             }
             pub(in crate::dispatch) unsafe extern "C" fn ek_solver_solve(
                 solver: *mut EkSolver, b: *const EkBoard, alpha: c_int, beta: c_int, out: *mut EkSolveResult,

@@ -162,6 +162,16 @@ kernel_table! {
             score: *mut c_int,
             n_nodes: *mut i64
         ) -> c_int;
+        /// `ek_pvs_midgame`.
+        fn ek_pvs_midgame(
+            board: *const EkBoard,
+            alpha: c_int,
+            beta: c_int,
+            depth: c_int,
+            search: *const EkMidgameSearch,
+            score: *mut c_int,
+            n_nodes: *mut i64
+        ) -> c_int;
         /// `ek_solver_solve`.
         fn ek_solver_solve(
             solver: *mut EkSolver,

@@ -93,7 +93,7 @@ pub unsafe extern "C" fn ek_nws_endgame(
 /// Returns `EK_OK`. Bad input: a NULL `board`, `search`, `score` or table, or a table whose
 /// `hash` or `spin` is NULL, returns `EK_ERR_NULL`; overlapping bitboards, an alpha outside
 /// -64..63, a depth that is neither 2..(empty squares - 1) nor the number of empty squares, a
-/// selectivity outside 0..5, a height below 1, a node type other than 1 and 2, or a negative
+/// selectivity outside 0..5, a height below 1, a node type outside 0..2, or a negative
 /// probcut level returns `EK_ERR_RANGE`; no weights loaded returns `EK_ERR_EVAL_NONE`. On an
 /// error nothing is searched, `*score` and `*n_nodes` are left as they were. A NULL `n_nodes`
 /// is allowed (the nodes are not reported).
@@ -113,6 +113,34 @@ pub unsafe extern "C" fn ek_nws_midgame(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_nws_midgame(board, alpha, depth, search, score, n_nodes) })
+}
+
+/// Edax 4.6's `PVS_midgame` (midgame.c) as `ek_nws_midgame` is its `NWS_midgame`: the
+/// fail-soft score (into `*score`) in the window (alpha, beta) at a PV node of Edax's search
+/// (the first move searched with the window, the others with a null window by `NWS_midgame`
+/// and again with the window when they beat the best; the search to the end at a node of at most
+/// `search->depth_pv_extension` empty squares; results stored in the main and PV tables), with
+/// Edax's node counts and tables. `search->node_type` is the node's as Edax sets it before the
+/// call (0, `PV_NODE`); `search->probcut_level` is passed on to the null-window searches.
+///
+/// Returns `EK_OK`, or `EK_ERR_STOPPED` (score alpha) once `*search->stop` is not 0. Bad input
+/// as `ek_nws_midgame`, but for the window and the depth: `EK_ERR_RANGE` unless
+/// -64 <= alpha < beta <= 64 and depth is 2..(empty squares), or the number of empty squares.
+///
+/// # Safety
+/// As `ek_nws_midgame`.
+#[no_mangle]
+pub unsafe extern "C" fn ek_pvs_midgame(
+    board: *const EkBoard,
+    alpha: c_int,
+    beta: c_int,
+    depth: c_int,
+    search: *const EkMidgameSearch,
+    score: *mut c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_pvs_midgame(board, alpha, beta, depth, search, score, n_nodes) })
 }
 
 /// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:

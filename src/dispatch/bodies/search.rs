@@ -59,6 +59,89 @@ pub(crate) unsafe fn nws_endgame_body<K: crate::endgame::NwsLevel>(
     score
 }
 
+/// The checked arguments of `ek_nws_midgame` and `ek_pvs_midgame`.
+struct MidgameArgs<'a> {
+    board: &'a EkBoard,
+    search: &'a EkMidgameSearch,
+    score: &'a mut c_int,
+    tables: Tables<'a>,
+    at: Ply,
+    n_empties: c_int,
+}
+
+/// The checks both midgame exports share: `Err` with the status of bad input.
+///
+/// # Safety
+/// As `ek_nws_midgame`.
+#[inline(always)]
+unsafe fn midgame_args<'a>(
+    board: *const EkBoard,
+    search: *const EkMidgameSearch,
+    score: *mut c_int,
+) -> Result<MidgameArgs<'a>, c_int> {
+    // SAFETY (all three): NULL or valid by contract.
+    let (Some(b), Some(s), Some(out)) =
+        (unsafe { board.as_ref() }, unsafe { search.as_ref() }, unsafe { score.as_mut() })
+    else {
+        return Err(EK_ERR_NULL);
+    };
+    // SAFETY: NULL or valid tables by contract.
+    let table = |t: *mut EkHashTable| unsafe { t.as_ref() }.filter(|t| !t.hash.is_null() && !t.spin.is_null());
+    let (Some(main), Some(pv), Some(shallow)) = (table(s.hash_table), table(s.pv_table), table(s.shallow_table)) else {
+        return Err(EK_ERR_NULL);
+    };
+    let node_type = match s.node_type {
+        0 => NodeType::Pv,
+        1 => NodeType::Cut,
+        2 => NodeType::All,
+        _ => return Err(EK_ERR_RANGE),
+    };
+    if b.player & b.opponent != 0 || !(0..=5).contains(&s.selectivity) || s.height < 1 || s.probcut_level < 0 {
+        return Err(EK_ERR_RANGE);
+    }
+    Ok(MidgameArgs {
+        board: b,
+        search: s,
+        score: out,
+        tables: Tables { main, pv, shallow },
+        at: Ply { height: s.height as u32, node_type, probcut_level: s.probcut_level as u32 },
+        n_empties: (!(b.player | b.opponent)).count_ones() as c_int,
+    })
+}
+
+/// Writes a midgame search's result: its score and nodes, and the status (stopped or not).
+///
+/// # Safety
+/// `n_nodes` NULL or writable.
+#[inline(always)]
+unsafe fn midgame_result(
+    args: MidgameArgs,
+    stop: Option<&AtomicI32>,
+    (score, nodes): (i32, u64),
+    n_nodes: *mut i64,
+) -> c_int {
+    *args.score = score;
+    // SAFETY: NULL or writable by contract.
+    if let Some(n) = unsafe { n_nodes.as_mut() } {
+        *n = n.wrapping_add(nodes as i64);
+    }
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed) != 0) {
+        EK_ERR_STOPPED
+    } else {
+        EK_OK
+    }
+}
+
+/// `search->stop` as the search reads it.
+///
+/// # Safety
+/// `stop` NULL or a readable, aligned int for the search's length.
+#[inline(always)]
+unsafe fn stop_flag<'a>(stop: *const c_int) -> Option<&'a AtomicI32> {
+    // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
+    (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) })
+}
+
 /// `ek_nws_midgame` on the level of `K` (the body of each level's entry).
 ///
 /// # Safety
@@ -72,61 +155,78 @@ pub(crate) unsafe fn nws_midgame_body<K: MidgameLevel>(
     score: *mut c_int,
     n_nodes: *mut i64,
 ) -> c_int {
-    // SAFETY (all three): NULL or valid by contract.
-    let (Some(b), Some(s), Some(out)) =
-        (unsafe { board.as_ref() }, unsafe { search.as_ref() }, unsafe { score.as_mut() })
-    else {
-        return EK_ERR_NULL;
+    // SAFETY: the caller's contract.
+    let args = match unsafe { midgame_args(board, search, score) } {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    // SAFETY: NULL or valid tables by contract.
-    let table = |t: *mut EkHashTable| unsafe { t.as_ref() }.filter(|t| !t.hash.is_null() && !t.spin.is_null());
-    let (Some(main), Some(pv), Some(shallow)) = (table(s.hash_table), table(s.pv_table), table(s.shallow_table)) else {
-        return EK_ERR_NULL;
-    };
-    let n = (!(b.player | b.opponent)).count_ones() as c_int;
-    let node_type = match s.node_type {
-        1 => NodeType::Cut,
-        2 => NodeType::All,
-        _ => return EK_ERR_RANGE,
-    };
-    if b.player & b.opponent != 0
-        || !(-64..=63).contains(&alpha)
-        || !((2..n).contains(&depth) || depth == n)
-        || !(0..=5).contains(&s.selectivity)
-        || s.height < 1
-        || s.probcut_level < 0
-    {
+    let n = args.n_empties;
+    if !(-64..=63).contains(&alpha) || !((2..n).contains(&depth) || depth == n) {
         return EK_ERR_RANGE;
     }
     let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
-    // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
-    let stop = (!s.stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(s.stop.cast_mut()) });
-    let at = Ply { height: s.height as u32, node_type, probcut_level: s.probcut_level as u32 };
-    let tables = Tables { main, pv, shallow };
+    // SAFETY: the caller's contract.
+    let stop = unsafe { stop_flag(args.search.stop) };
+    let (b, s) = (args.board, args.search);
     // SAFETY: valid tables by contract.
-    let (got, nodes) = unsafe {
+    let result = unsafe {
         crate::endgame::midgame::nws_midgame::<K>(
-            tables,
+            args.tables,
             stop,
             w,
             s.selectivity,
-            at,
+            args.at,
             b.player,
             b.opponent,
             alpha,
             depth,
         )
     };
-    *out = got;
-    // SAFETY: NULL or writable by contract.
-    if let Some(n) = unsafe { n_nodes.as_mut() } {
-        *n = n.wrapping_add(nodes as i64);
+    // SAFETY: the caller's contract.
+    unsafe { midgame_result(args, stop, result, n_nodes) }
+}
+
+/// `ek_pvs_midgame` on the level of `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_pvs_midgame`.
+#[inline(always)]
+pub(crate) unsafe fn pvs_midgame_body<K: MidgameLevel>(
+    board: *const EkBoard,
+    (alpha, beta): (c_int, c_int),
+    depth: c_int,
+    search: *const EkMidgameSearch,
+    score: *mut c_int,
+    n_nodes: *mut i64,
+) -> c_int {
+    // SAFETY: the caller's contract.
+    let args = match unsafe { midgame_args(board, search, score) } {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let n = args.n_empties;
+    if !(-64 <= alpha && alpha < beta && beta <= 64) || !((2..=n).contains(&depth) || depth == n) {
+        return EK_ERR_RANGE;
     }
-    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed) != 0) {
-        EK_ERR_STOPPED
-    } else {
-        EK_OK
-    }
+    let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
+    // SAFETY: the caller's contract.
+    let stop = unsafe { stop_flag(args.search.stop) };
+    let (b, s) = (args.board, args.search);
+    // SAFETY: valid tables by contract.
+    let result = unsafe {
+        crate::endgame::midgame::pvs_midgame::<K>(
+            args.tables,
+            stop,
+            w,
+            (s.selectivity, s.depth_pv_extension),
+            args.at,
+            (b.player, b.opponent),
+            (alpha, beta),
+            depth,
+        )
+    };
+    // SAFETY: the caller's contract.
+    unsafe { midgame_result(args, stop, result, n_nodes) }
 }
 
 /// `ek_solver_solve` on the level `K` (the body of each level's entry).

@@ -56,16 +56,20 @@ pub struct EkMidgameSearch {
     pub selectivity: c_int,
     /// `search->height`: 1 or more (the root, height 0, is Edax's `PVS_root`'s).
     pub height: c_int,
-    /// `search->node_type[search->height]`: 1 (`CUT_NODE`) or 2 (`ALL_NODE`).
+    /// `search->node_type[search->height]`: 1 (`CUT_NODE`) or 2 (`ALL_NODE`), as Edax's search
+    /// enters `NWS_midgame`; 0 (`PV_NODE`) is searched as Edax would search it (its moves sorted
+    /// shallower).
     pub node_type: c_int,
     /// `search->probcut_level`: 0 or more (from 2 on, no probcut).
     pub probcut_level: c_int,
+    /// `search->depth_pv_extension` (`ek_pvs_midgame` only): at a PV node of at most this many
+    /// empty squares the search goes to the end (Edax's root sets it: -1, 10, 12, 14 or 16).
+    pub depth_pv_extension: c_int,
 }
 
 /// Edax's `NodeType`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum NodeType {
-    #[allow(dead_code)] // PVS_midgame's, next
     Pv = 0,
     Cut = 1,
     All = 2,
@@ -116,6 +120,8 @@ impl Ply {
 pub(crate) trait MidgameLevel: NwsLevel + EvalPrims {
     /// [`Midgame::nws`] compiled for the level.
     fn nws_midgame(s: &mut Midgame, pos: &Position, alpha: i32, depth: i32, at: Ply) -> i32;
+    /// [`Midgame::pvs`] compiled for the level.
+    fn pvs_midgame(s: &mut Midgame, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32;
     /// [`Midgame::nws_shallow`] compiled for the level, on the main table (`shallow`: false) or
     /// the shallow one.
     fn nws_shallow(s: &mut Midgame, pos: &Position, alpha: i32, depth: i32, shallow: bool) -> i32;
@@ -139,6 +145,8 @@ pub(crate) struct Midgame<'a> {
     stop: Option<&'a AtomicI32>,
     weights: &'a Weights,
     selectivity: i32,
+    /// `search->depth_pv_extension`.
+    depth_pv_extension: i32,
     pub nodes: u64,
 }
 
@@ -147,7 +155,7 @@ impl<'a> Midgame<'a> {
     /// The three tables are valid Edax tables (as [`hash_table::get`] requires) for the
     /// search's length.
     pub unsafe fn new(tables: Tables<'a>, stop: Option<&'a AtomicI32>, weights: &'a Weights, selectivity: i32) -> Self {
-        Midgame { tables, stop, weights, selectivity, nodes: 0 }
+        Midgame { tables, stop, weights, selectivity, depth_pv_extension: -1, nodes: 0 }
     }
 
     /// Whether the caller asked the search to stop (Edax's `search->stop`).
@@ -272,6 +280,80 @@ impl<'a> Midgame<'a> {
         best
     }
 
+    /// `PVS_midgame(search, alpha, beta, depth, parent)`: the fail-soft score of the position in
+    /// the window (alpha, beta), the first move searched with the window, the others with a null
+    /// window (`NWS_midgame`) and again with the window when they beat the best; `alpha` once the
+    /// search is stopped.
+    #[inline(always)]
+    pub fn pvs<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32 {
+        let n = pos.n_empties() as i32;
+        if self.stopped() {
+            return alpha;
+        } else if n == 0 {
+            return 2 * K::popcount(pos.p) as i32 - 64;
+        } else if depth < n && n <= self.depth_pv_extension {
+            return K::pvs_midgame(self, pos, alpha, beta, n, at);
+        } else if depth == 2 && n > 2 {
+            return search_eval::search_eval_2::<K>(self.weights, pos, alpha, beta, &mut self.nodes);
+        }
+        let start = self.nodes;
+        self.nodes += 1;
+        let b = EkBoard::new(pos.p, pos.o);
+        let code = K::hash_code(pos.p, pos.o);
+        hash_table::prefetch(self.tables.pv, code);
+        hash_table::prefetch(self.tables.main, code);
+        let moves = K::get_moves(pos.p, pos.o);
+        let (mut best, mut best_move) = (-SCORE_INF, NOMOVE);
+        let pv_child = |at: Ply| Ply { node_type: NodeType::Pv, ..at.child() };
+        if moves == 0 {
+            if K::can_move(pos.o, pos.p) {
+                best = -K::pvs_midgame(self, &pos.pass(), -beta, -alpha, depth, pv_child(at));
+                best_move = PASS;
+            } else {
+                best = pos.solve::<K>();
+            }
+        } else {
+            let mut list = MoveList::new::<K>(pos.p, pos.o, moves);
+            if list.len() > 1 {
+                let data = Self::get(self.tables.pv, b, code).or_else(|| Self::get(self.tables.main, b, code));
+                let inc = NodeType::Pv.inc_sort_depth();
+                self.evaluate::<K>(&mut list, pos, &data.unwrap_or(Data::INIT), alpha, depth + inc);
+                list.sort();
+            }
+            let mut lower = alpha;
+            for (i, m) in list.iter().enumerate() {
+                if self.stopped() || lower >= beta {
+                    break;
+                }
+                let next = pos.play::<K>(m.x, m.flipped);
+                let score = if i == 0 {
+                    -K::pvs_midgame(self, &next, -beta, -alpha, depth - 1, pv_child(at))
+                } else {
+                    let a = lower;
+                    let score = -K::nws_midgame(self, &next, -a - 1, depth - 1, at.child());
+                    if !self.stopped() && a < score && score < beta {
+                        -K::pvs_midgame(self, &next, -beta, -a, depth - 1, pv_child(at))
+                    } else {
+                        score
+                    }
+                };
+                if !self.stopped() && score > best {
+                    (best, best_move) = (score, m.x as i32);
+                    lower = lower.max(score);
+                }
+            }
+        }
+        if self.stopped() {
+            return alpha;
+        }
+        let selectivity =
+            if n < depth && depth <= DEPTH_MIDGAME_TO_ENDGAME { NO_SELECTIVITY } else { self.selectivity };
+        let cost = self.nodes - start;
+        Self::store(self.tables.main, b, code, depth, selectivity, cost, (alpha, beta), best, best_move);
+        Self::store(self.tables.pv, b, code, depth, selectivity, cost, (alpha, beta), best, best_move);
+        best
+    }
+
     /// `NWS_endgame(search, alpha)` on the main table.
     #[inline(always)]
     fn nws_endgame<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32) -> i32 {
@@ -306,5 +388,29 @@ pub(crate) unsafe fn nws_midgame<K: MidgameLevel>(
     // SAFETY: the caller's contract.
     let mut search = unsafe { Midgame::new(tables, stop, w, selectivity) };
     let score = K::nws_midgame(&mut search, &Position::new(p, o), alpha, depth, at);
+    (score, search.nodes)
+}
+
+/// Edax's `PVS_midgame` as [`nws_midgame`] is Edax's `NWS_midgame`, in the window (alpha,
+/// beta), with Edax's `search->depth_pv_extension`.
+///
+/// # Safety
+/// The three tables are valid Edax tables for the whole call.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) unsafe fn pvs_midgame<K: MidgameLevel>(
+    tables: Tables,
+    stop: Option<&AtomicI32>,
+    w: &Weights,
+    (selectivity, depth_pv_extension): (i32, i32),
+    at: Ply,
+    (p, o): (u64, u64),
+    (alpha, beta): (i32, i32),
+    depth: i32,
+) -> (i32, u64) {
+    // SAFETY: the caller's contract.
+    let mut search = unsafe { Midgame::new(tables, stop, w, selectivity) };
+    search.depth_pv_extension = depth_pv_extension;
+    let score = K::pvs_midgame(&mut search, &Position::new(p, o), alpha, beta, depth, at);
     (score, search.nodes)
 }
