@@ -275,51 +275,86 @@ if with_endgame:
         hash_c.delete(hash_c.doc_comment_start(m.start()), close.end() + 1)
     hash_c.save()
 
-# 9. midgame.c: NWS_midgame becomes one call to ek_nws_midgame (the library's search of the whole
-#    subtree), but where Edax's threads may split a node (more than one thread, and deeper than
-#    EK_EDAX_SPLIT_DEPTH): there Edax's own NWS_midgame, renamed, runs the node, and its children
-#    come back to NWS_midgame. Nothing is deleted: Edax's PVS_midgame and root still use the
-#    pieces. Inside a library subtree only search->stop is polled, not the clock.
+# 9. midgame.c: NWS_midgame and PVS_midgame become one call each to ek_nws_midgame and
+#    ek_pvs_midgame (the library's search of the whole subtree), but where Edax's threads may
+#    split a node (more than one thread, and deeper than EK_EDAX_SPLIT_DEPTH): there Edax's own
+#    function, renamed, runs the node, and its children come back to the new ones. Nothing is
+#    deleted: Edax's root and its threads still use the pieces. Inside a library subtree only
+#    search->stop is polled, not the clock.
 if with_midgame:
     mid = Source("midgame.c")
     m = mid.once(r"^int NWS_midgame\(Search \*search, const int alpha, int depth, Node \*parent\)\n\{\n",
                  "NWS_midgame(Search *search, const int alpha, int depth, Node *parent)")
     mid.text = (mid.text[:m.start()] + "static int NWS_midgame_edax(Search *search, const int alpha, int depth, Node *parent)\n{\n"
                 + mid.text[m.end():])
+    m = mid.once(r"^int PVS_midgame\(Search \*search, const int alpha, const int beta, int depth, Node \*parent\)\n\{\n",
+                 "PVS_midgame(Search *search, const int alpha, const int beta, int depth, Node *parent)")
+    mid.text = (mid.text[:m.start()]
+                + "static int PVS_midgame_edax(Search *search, const int alpha, const int beta, int depth, Node *parent)\n{\n"
+                + mid.text[m.end():])
     mid.declare_after_includes(
         "typedef struct EkMidgameSearch { HashTable *hash_table, *pv_table, *shallow_table; const int *stop;\n"
-        "\tint selectivity, height, node_type, probcut_level; } EkMidgameSearch;\n"
+        "\tint selectivity, height, node_type, probcut_level, depth_pv_extension; } EkMidgameSearch;\n"
         "int ek_nws_midgame(const Board *board, int alpha, int depth, const EkMidgameSearch *search, int *score,\n"
         "\tint64_t *n_nodes);\n"
+        "int ek_pvs_midgame(const Board *board, int alpha, int beta, int depth, const EkMidgameSearch *search,\n"
+        "\tint *score, int64_t *n_nodes);\n"
         "static int NWS_midgame_edax(Search *search, const int alpha, int depth, Node *parent);\n"
+        "static int PVS_midgame_edax(Search *search, const int alpha, const int beta, int depth, Node *parent);\n"
         "/* The depth above which a node of a multi-threaded search keeps Edax's code (its split points). */\n"
         "#ifndef EK_EDAX_SPLIT_DEPTH\n#define EK_EDAX_SPLIT_DEPTH (SPLIT_MIN_DEPTH + 4)\n#endif")
     mid.text += """
-/* edax-kernels (docs/edax-drop-in.md, step 9): Edax's NWS_midgame in the library. */
-int NWS_midgame(Search *search, const int alpha, int depth, Node *parent)
+/* edax-kernels (docs/edax-drop-in.md, step 9): Edax's NWS_midgame and PVS_midgame in the library. */
+static void ek_midgame_search(const Search *search, EkMidgameSearch *s)
+{
+	s->hash_table = (HashTable *) &search->hash_table;
+	s->pv_table = (HashTable *) &search->pv_table;
+	s->shallow_table = (HashTable *) &search->shallow_table;
+	s->stop = (const int *) &search->stop;
+	s->selectivity = search->selectivity;
+	s->height = search->height;
+	s->node_type = search->node_type[search->height];
+	s->probcut_level = search->probcut_level;
+	s->depth_pv_extension = search->depth_pv_extension;
+}
+
+/* Whether a status of the library is a search's result (0, or EK_ERR_STOPPED, -11, with the score
+   alpha as Edax returns it); else says so once: Edax's own code runs instead. */
+static bool ek_midgame_ok(const int status)
 {
 	static int warned;
+	if (status == 0 || status == -11) return true;
+	if (!warned) {
+		warned = 1;
+		fprintf(stderr, "edax-kernels: the midgame search returned %d; Edax's own code runs instead\\n", status);
+	}
+	return false;
+}
+
+int NWS_midgame(Search *search, const int alpha, int depth, Node *parent)
+{
 	EkMidgameSearch s;
-	int score = alpha, status;
+	int score = alpha;
 
 	if (search->allow_node_splitting && depth > EK_EDAX_SPLIT_DEPTH) return NWS_midgame_edax(search, alpha, depth, parent);
 	search_check_timeout(search);
 	if (search->stop) return alpha;
-	s.hash_table = &search->hash_table;
-	s.pv_table = &search->pv_table;
-	s.shallow_table = &search->shallow_table;
-	s.stop = (const int *) &search->stop;
-	s.selectivity = search->selectivity;
-	s.height = search->height;
-	s.node_type = search->node_type[search->height];
-	s.probcut_level = search->probcut_level;
-	status = ek_nws_midgame(&search->board, alpha, depth, &s, &score, &search->n_nodes);
-	if (status == 0 || status == -11 /* EK_ERR_STOPPED: score is alpha, as Edax's */) return score;
-	if (!warned) {
-		warned = 1;
-		fprintf(stderr, "edax-kernels: ek_nws_midgame returned %d; Edax's own NWS_midgame runs instead\\n", status);
-	}
+	ek_midgame_search(search, &s);
+	if (ek_midgame_ok(ek_nws_midgame(&search->board, alpha, depth, &s, &score, &search->n_nodes))) return score;
 	return NWS_midgame_edax(search, alpha, depth, parent);
+}
+
+int PVS_midgame(Search *search, const int alpha, const int beta, int depth, Node *parent)
+{
+	EkMidgameSearch s;
+	int score = alpha;
+
+	if (search->allow_node_splitting && depth > EK_EDAX_SPLIT_DEPTH) return PVS_midgame_edax(search, alpha, beta, depth, parent);
+	search_check_timeout(search);
+	if (search->stop) return alpha;
+	ek_midgame_search(search, &s);
+	if (ek_midgame_ok(ek_pvs_midgame(&search->board, alpha, beta, depth, &s, &score, &search->n_nodes))) return score;
+	return PVS_midgame_edax(search, alpha, beta, depth, parent);
 }
 """
     mid.save()
