@@ -14,7 +14,7 @@
  * and date lines, depths); every answer column is recomputed and the file is written again, the
  * leading '#' comment lines copied through. KIND is one of
  *   flip moves stability last_flip score1 hash symmetry unique table_ops   (no eval file needed)
- *   eval eval_features shallow nws midgame pvs_midgame            (-e EVAL_DAT required)
+ *   eval eval_features shallow nws midgame pvs_midgame pvs_shallow (-e EVAL_DAT required)
  *   perft MAX_DEPTH [plain|hashed [HASH_BITS]]   lines with depth <= MAX_DEPTH only
  *   games SEED N                                  no input; see below
  * An input line may stop after its input columns (the answer columns are ignored when present),
@@ -457,6 +457,51 @@ static void do_midgame(const int pvs)
 	search_free(&search);
 }
 
+/*
+ * pvs_shallow.txt: "table BITS DATE" (a fresh shallow table of 2^BITS entries at DATE), "date
+ * DATE", and calls "P O ALPHA BETA DEPTH SCORE NODES SHALLOW": the board set up as search_run does
+ * it, then PVS_shallow(search, alpha, beta, depth), the search that movelist_evaluate runs on each
+ * move of a deep node (it probes and stores the shallow table only); the shallow table's checksum
+ * after it. -64 <= ALPHA < BETA <= 64, 2 <= DEPTH <= 6 (movelist_evaluate's deepest).
+ */
+static void do_pvs_shallow(void)
+{
+	char line[LINE_SIZE];
+	Search search;
+	int have_table = 0;
+
+	start_search(&search);
+	while (next_line(line)) {
+		uint64_t p, o;
+		int bits, date, alpha, beta, depth, score;
+		if (strncmp(line, "table ", 6) == 0) {
+			PARSE(line, 2, "table %d %d %c", &bits, &date);
+			if (bits < 4 || bits > 30 || date < 0 || date > 127) bad_line(line, "bad table line");
+			hash_init(&search.shallow_table, (size_t) 1 << bits);
+			search.shallow_table.date = (uint8_t) date;
+			have_table = 1;
+			printf("table %d %d\n", bits, date);
+		} else if (strncmp(line, "date ", 5) == 0) {
+			PARSE(line, 1, "date %d %c", &date);
+			if (date < 0 || date > 127) bad_line(line, "bad date");
+			search.shallow_table.date = (uint8_t) date;
+			printf("date %d\n", date);
+		} else {
+			if (!have_table) bad_line(line, "a call before the first table line");
+			PARSE(line, 5, X64 " " X64 " %d %d %d %*s %*s %*s %c", &p, &o, &alpha, &beta, &depth);
+			set_search(&search, line, p, o, alpha);
+			if (beta <= alpha || beta > SCORE_MAX) bad_line(line, "beta not in alpha + 1..64");
+			if (depth < 2 || depth > 6 || depth > search.n_empties) bad_line(line, "depth not in 2..6 (and the empties)");
+			search.height = 1;
+			search.node_type[1] = PV_NODE; /* search_update_midgame reads it (for nothing here) */
+			score = PVS_shallow(&search, alpha, beta, depth);
+			printf(HEX " " HEX " %d %d %d %d %" PRId64 " " HEX "\n", p, o, alpha, beta, depth, score,
+			       (int64_t) search.n_nodes, table_checksum(&search.shallow_table));
+		}
+	}
+	search_free(&search);
+}
+
 /* The 8 bytes of a HashData as one little-endian number (the layout's byte order). */
 static uint64_t data_bits(const HashData *data)
 {
@@ -665,7 +710,8 @@ int main(int argc, char **argv)
 	statistics_init();
 
 	if (strcmp(kind, "eval") == 0 || strcmp(kind, "eval_features") == 0 || strcmp(kind, "shallow") == 0
-	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0 || strcmp(kind, "pvs_midgame") == 0) {
+	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0 || strcmp(kind, "pvs_midgame") == 0
+	    || strcmp(kind, "pvs_shallow") == 0) {
 		if (eval_file == NULL) driver_usage();
 		eval_open(eval_file);
 		eval_loaded = 1;
@@ -685,6 +731,7 @@ int main(int argc, char **argv)
 	else if (strcmp(kind, "nws") == 0) do_nws();
 	else if (strcmp(kind, "midgame") == 0) do_midgame(0);
 	else if (strcmp(kind, "pvs_midgame") == 0) do_midgame(1);
+	else if (strcmp(kind, "pvs_shallow") == 0) do_pvs_shallow();
 	else if (strcmp(kind, "table_ops") == 0) do_table_ops();
 	else if (strcmp(kind, "perft") == 0) {
 		int max_depth, hashed = 1, bits = 22;

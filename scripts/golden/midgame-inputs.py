@@ -2,7 +2,7 @@
 """The input columns of tests/data/midgame/nws_midgame.txt (the synthetic weights) and
 nws_midgame-ek.txt (data/ek-eval.dat): calls of Edax's NWS_midgame.
 
-Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [--deep] [--pvs] [WEIGHTS_NAME] > inputs.txt
+Usage: driver games 11 150 | scripts/golden/midgame-inputs.py [--deep] [--pvs | --shallow] [WEIGHTS_NAME] > inputs.txt
        driver -e EVAL_DAT midgame < inputs.txt > tests/data/midgame/nws_midgame.txt
 (scripts/golden/driver.c; EVAL_DAT: scripts/synthetic-eval.sh's, or data/ek-eval.dat.)
 
@@ -23,6 +23,10 @@ pvs_midgame), half as many, drawn the same way but for the depth (16 at most, al
 20 of them), the window and the node: alpha and beta (the whole
 window -64..64 one call in 6, else a width of 1 to 16 from an alpha in -40..39), a height 1..8 and
 the root's depth_pv_extension (-1, 10, 12, 14 or 16, as Edax's get_pv_extension gives them).
+
+With --shallow, calls of Edax's PVS_shallow (tests/data/midgame/pvs_shallow*.txt, driver kind
+pvs_shallow), one for each call drawn: a depth 2..6 and a window as for --pvs, on a shallow table of
+2^12 entries ("table 12 0" every 100 calls, the date moved every 25).
 """
 import sys
 
@@ -97,16 +101,42 @@ PVS_LINES_TO = """#   P O ALPHA BETA DEPTH SELECTIVITY HEIGHT PV_EXTENSION SCORE
 #                     and the search's depth_pv_extension; the score returned;"""
 
 
+SHALLOW_HEADER = """\
+# Known answers of Edax 4.6's PVS_shallow (midgame.c), the search movelist_evaluate runs on each
+# move of a deep node, for the library's port of Edax's midgame search (issue 36), weights: WEIGHTS.
+# Produced on 2026-11-27 by scripts/golden/driver.c (kind pvs_shallow) compiled together with an
+# unmodified copy of Edax (abulmo/edax-reversi 14f048c05ddfa385b6bf954a9c2905bbe677e9d3) by
+# scripts/golden/regenerate.sh (gcc 12.2, Edax's Makefile flags for x86-64-v3), one thread; the
+# inputs by scripts/golden/midgame-inputs.py --shallow from `driver games 11 150`. No Edax source is
+# stored here.
+# Set-up: Edax's own start-up, as in nws_midgame.txt; before each call search_set_board(search,
+# board, BLACK), n_nodes = 0, height 1; then score = PVS_shallow(search, ALPHA, BETA, DEPTH).
+#
+# Lines:
+#   table BITS DATE   a new shallow table: hash_init(&search->shallow_table, 1 << BITS), DATE its
+#                     date; later calls see what earlier ones stored
+#   date DATE         the shallow table's date, its entries kept
+#   P O ALPHA BETA DEPTH SCORE NODES SHALLOW
+#                     one call: P (side to move) and O as 16 hex digits, A1 = bit 0; the window
+#                     ALPHA, BETA; DEPTH 2..6; the score returned; n_nodes after it; FNV-1a 64 of
+#                     the raw bytes of the shallow table's hash_mask + HASH_N_WAY + 1 entries after
+#                     the call (PVS_shallow touches no other table)
+"""
+
+
 def main():
     rng = SplitMix64(0x3D6A3E)
     pvs = "--pvs" in sys.argv
-    names = [a for a in sys.argv[1:] if a not in ("--deep", "--pvs")]
+    shallow = "--shallow" in sys.argv
+    names = [a for a in sys.argv[1:] if a not in ("--deep", "--pvs", "--shallow")]
     weights = names[0] if names else "the synthetic eval.dat (scripts/synthetic-eval.sh)"
     header = HEADER.replace("WEIGHTS", weights)
     if pvs:
         header = header.replace("NWS_midgame (midgame.c)", "PVS_midgame (midgame.c)")
         header = header.replace("(kind midgame)", "(kind pvs_midgame)").replace("midgame-inputs.py from", "midgame-inputs.py --pvs from")
         header = header.replace(PVS_FROM, PVS_TO).replace(PVS_LINES_FROM, PVS_LINES_TO)
+    if shallow:
+        header = SHALLOW_HEADER.replace("WEIGHTS", weights)
     print(header, end="")
     calls = 0
     for line in sys.stdin:
@@ -118,7 +148,7 @@ def main():
         if not 20 <= empties <= 54 or rng.below(4) != 0:
             continue
         if calls % 100 == 0:
-            print("table 16 0")
+            print("table 12 0" if shallow else "table 16 0")
         elif calls % 25 == 0:
             print(f"date {calls % 100 // 25}")
         depth = 2 + rng.below(7) if rng.below(8) else 9 + rng.below(4)
@@ -129,6 +159,13 @@ def main():
         if empties <= 22 and rng.below(16) == 0:
             depth = empties
         alpha = rng.below(9) - 4 if rng.below(4) == 0 else rng.below(80) - 40
+        if shallow:
+            beta = min(alpha + 1 + rng.below(16), 64)
+            if rng.below(4) == 0:
+                alpha, beta = -64, 64
+            print(f"{p:016x} {o:016x} {alpha} {beta} {2 + rng.below(5)}")
+            calls += 1
+            continue
         if pvs:
             beta = min(alpha + 1 + rng.below(16), 64)
             if rng.below(6) == 0:

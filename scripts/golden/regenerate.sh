@@ -123,9 +123,10 @@ report "nws/nws_endgame.txt" "$root/tests/data/nws/nws_endgame.txt" "$out/nws/nw
 # Edax's midgame search (NWS_midgame, PVS_midgame) with the synthetic weights and with the project's.
 mkdir -p "$out/midgame"
 for pair in "nws_midgame:$eval_dat" "nws_midgame-ek:$root/data/ek-eval.dat" \
-    "pvs_midgame:$eval_dat" "pvs_midgame-ek:$root/data/ek-eval.dat"; do
+    "pvs_midgame:$eval_dat" "pvs_midgame-ek:$root/data/ek-eval.dat" \
+    "pvs_shallow:$eval_dat" "pvs_shallow-ek:$root/data/ek-eval.dat"; do
     name=${pair%%:*} weights=${pair#*:}
-    kind=midgame; [[ $name == pvs_* ]] && kind=pvs_midgame
+    case $name in pvs_midgame*) kind=pvs_midgame ;; pvs_shallow*) kind=pvs_shallow ;; *) kind=midgame ;; esac
     t=$(now)
     "$driver" -e "$weights" "$kind" < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
     report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"

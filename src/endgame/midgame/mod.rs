@@ -16,6 +16,8 @@ mod moves;
 mod probcut;
 mod search_eval;
 mod shallow;
+#[cfg(test)]
+mod test_support;
 
 pub(crate) use search_eval::Position;
 

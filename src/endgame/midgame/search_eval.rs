@@ -174,7 +174,7 @@ mod tests {
     /// their children, for both colours; one node each.
     #[test]
     fn eval_0_rounds_as_edax() {
-        let w = Weights::parse(&crate::eval::bundled::image().expect("bundled weights")).expect("weights");
+        let w = super::super::test_support::project_weights();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/midgame/nws_midgame-ek.txt");
         let text = std::fs::read_to_string(path).expect("known answers");
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("table") && !l.starts_with("date")) {
@@ -190,22 +190,6 @@ mod tests {
                 assert_eq!(nodes, 1);
             }
         }
-    }
-
-    /// The synthetic eval.dat of the known answers, as tests/eval.rs finds it: made by
-    /// scripts/synthetic-eval.sh, or (under Wine and qemu, which cannot run it) the file that
-    /// scripts/test-cross.sh names in `EK_SYNTHETIC_EVAL`.
-    fn synthetic_weights() -> Weights {
-        let path = match std::env::var_os("EK_SYNTHETIC_EVAL") {
-            Some(path) => std::path::PathBuf::from(path),
-            None => {
-                let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/synthetic-eval.sh");
-                let run = std::process::Command::new(script).output().expect("scripts/synthetic-eval.sh runs");
-                assert!(run.status.success(), "synthetic-eval.sh: {}", String::from_utf8_lossy(&run.stderr));
-                String::from_utf8(run.stdout).expect("a UTF-8 path").trim_end().into()
-            }
-        };
-        Weights::parse(&std::fs::read(path).expect("the synthetic eval.dat")).expect("weights")
     }
 
     /// The calls at depth 2 of a file of tests/data/midgame: Edax's `NWS_midgame` hands them to
@@ -234,12 +218,12 @@ mod tests {
 
     #[test]
     fn depth_2_calls_are_edax_s_with_the_project_s_weights() {
-        let w = Weights::parse(&crate::eval::bundled::image().expect("bundled weights")).expect("weights");
+        let w = super::super::test_support::project_weights();
         assert_eq!(check_depth_2("nws_midgame-ek.txt", &w), 166);
     }
 
     #[test]
     fn depth_2_calls_are_edax_s_with_the_synthetic_weights() {
-        assert_eq!(check_depth_2("nws_midgame.txt", &synthetic_weights()), 175);
+        assert_eq!(check_depth_2("nws_midgame.txt", &super::super::test_support::synthetic_weights()), 175);
     }
 }

@@ -108,3 +108,55 @@ impl Midgame<'_> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{project_weights, synthetic_weights, OwnedTable};
+    use super::super::{Midgame, Position, Tables};
+    use crate::eval::Weights;
+    use crate::kernels::portable::PortablePrims;
+
+    /// Replays a file of `PVS_shallow`'s known answers (tests/data/midgame/pvs_shallow*.txt) on
+    /// the portable level: score, nodes and the shallow table after each call. Returns the
+    /// number of calls.
+    fn replay(file: &str, w: &Weights) -> usize {
+        let path = format!("{}/tests/data/midgame/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).expect("known answers");
+        let unused = OwnedTable::new(4, 0); // PVS_shallow touches no other table
+        let mut shallow = OwnedTable::new(4, 0);
+        let mut calls = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let hex = |s: &str| u64::from_str_radix(s, 16).expect("hex");
+            let int = |s: &str| s.parse::<i64>().expect("number");
+            match f[..] {
+                ["table", bits, date] => shallow = OwnedTable::new(int(bits) as u32, int(date) as u8),
+                ["date", date] => shallow.table.date = int(date) as u8,
+                [p, o, alpha, beta, depth, score, nodes, checksum] => {
+                    let tables = Tables { main: &unused.table, pv: &unused.table, shallow: &shallow.table };
+                    // SAFETY: three live tables, kept for the search's length.
+                    let mut s = unsafe { Midgame::new(tables, None, w, 5) };
+                    let pos = Position::new(hex(p), hex(o));
+                    let got =
+                        s.pvs_shallow::<PortablePrims>(&pos, int(alpha) as i32, int(beta) as i32, int(depth) as i32);
+                    assert_eq!((got, s.nodes), (int(score) as i32, int(nodes) as u64), "{file}: {line}");
+                    assert_eq!(shallow.checksum(), hex(checksum), "{file}: the shallow table after {line}");
+                    calls += 1;
+                }
+                _ => panic!("{file}: bad line {line:?}"),
+            }
+        }
+        assert_eq!(unused.checksum(), OwnedTable::new(4, 0).checksum(), "{file}: another table written");
+        calls
+    }
+
+    #[test]
+    fn pvs_shallow_is_edax_s_with_the_project_s_weights() {
+        assert_eq!(replay("pvs_shallow-ek.txt", &project_weights()), 1316);
+    }
+
+    #[test]
+    fn pvs_shallow_is_edax_s_with_the_synthetic_weights() {
+        assert_eq!(replay("pvs_shallow.txt", &synthetic_weights()), 1316);
+    }
+}
