@@ -142,6 +142,25 @@ impl MidgameTables {
     fn checksums(&self) -> [u64; 3] {
         [self.0[0].checksum(), self.0[1].checksum(), self.0[2].checksum()]
     }
+
+    /// Calls `check` with each bad table: for each of the three, a NULL table, and a table
+    /// whose `hash` or whose `spin` is NULL.
+    fn each_bad_table(mut check: impl FnMut(&EkMidgameSearch)) {
+        for table in 0..3 {
+            for field in 0..3 {
+                let mut m = MidgameTables::new();
+                let mut s = m.search(None);
+                let t = [s.hash_table, s.pv_table, s.shallow_table][table];
+                match field {
+                    // SAFETY (both): `t` is one of `m`'s live tables.
+                    0 => unsafe { (*t).hash = core::ptr::null_mut() },
+                    1 => unsafe { (*t).spin = core::ptr::null_mut() },
+                    _ => *[&mut s.hash_table, &mut s.pv_table, &mut s.shallow_table][table] = core::ptr::null_mut(),
+                }
+                check(&s);
+            }
+        }
+    }
 }
 
 /// A position that takes the solver millions of nodes (fforum #38, 24 empty squares).
@@ -1046,23 +1065,12 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         "`EK_ERR_NULL`, nothing searched",
         || {
             let b = shallow_position();
-            for table in 0..3 {
-                for field in 0..3 {
-                    let mut m = MidgameTables::new();
-                    let mut s = m.search(None);
-                    let t = [s.hash_table, s.pv_table, s.shallow_table][table];
-                    match field {
-                        // SAFETY (both): `t` is one of `m`'s live tables.
-                        0 => unsafe { (*t).hash = core::ptr::null_mut() },
-                        1 => unsafe { (*t).spin = core::ptr::null_mut() },
-                        _ => *[&mut s.hash_table, &mut s.pv_table, &mut s.shallow_table][table] = core::ptr::null_mut(),
-                    }
-                    let (mut score, mut n) = (7, 7);
-                    // SAFETY: live arguments; the NULL pointers are rejected before any use.
-                    assert_eq!(unsafe { ek_nws_midgame(&b, 0, 4, &s, &mut score, &mut n) }, EK_ERR_NULL);
-                    assert_eq!((score, n), (7, 7));
-                }
-            }
+            MidgameTables::each_bad_table(|s| {
+                let (mut score, mut n) = (7, 7);
+                // SAFETY: live arguments; the NULL pointers are rejected before any use.
+                assert_eq!(unsafe { ek_nws_midgame(&b, 0, 4, s, &mut score, &mut n) }, EK_ERR_NULL);
+                assert_eq!((score, n), (7, 7));
+            });
         },
     ),
     ("ek_nws_midgame", "NULL n_nodes", "`EK_OK` and the score; the nodes are not reported", || {
@@ -1161,21 +1169,10 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
                 assert_eq!(ek_pvs_midgame(&b, -64, 64, 4, core::ptr::null(), &mut score, &mut n), EK_ERR_NULL);
                 assert_eq!(ek_pvs_midgame(&b, -64, 64, 4, &s, core::ptr::null_mut(), &mut n), EK_ERR_NULL);
             }
-            for table in 0..3 {
-                for field in 0..3 {
-                    let mut m = MidgameTables::new();
-                    let mut s = m.search(None);
-                    let t = [s.hash_table, s.pv_table, s.shallow_table][table];
-                    match field {
-                        // SAFETY (both): `t` is one of `m`'s live tables.
-                        0 => unsafe { (*t).hash = core::ptr::null_mut() },
-                        1 => unsafe { (*t).spin = core::ptr::null_mut() },
-                        _ => *[&mut s.hash_table, &mut s.pv_table, &mut s.shallow_table][table] = core::ptr::null_mut(),
-                    }
-                    // SAFETY: live arguments; the NULL pointers are rejected before any use.
-                    assert_eq!(unsafe { ek_pvs_midgame(&b, -64, 64, 4, &s, &mut score, &mut n) }, EK_ERR_NULL);
-                }
-            }
+            MidgameTables::each_bad_table(|s| {
+                // SAFETY: live arguments; the NULL pointers are rejected before any use.
+                assert_eq!(unsafe { ek_pvs_midgame(&b, -64, 64, 4, s, &mut score, &mut n) }, EK_ERR_NULL);
+            });
             assert_eq!((score, n), (7, 7));
         },
     ),

@@ -142,6 +142,33 @@ unsafe fn stop_flag<'a>(stop: *const c_int) -> Option<&'a AtomicI32> {
     (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) })
 }
 
+/// What both midgame exports do around their search: the checks (`ok` those of the window and
+/// the depth, given the empty squares), the weights, the stop flag, then `search`, and the result.
+///
+/// # Safety
+/// As `ek_nws_midgame`.
+#[inline(always)]
+unsafe fn midgame_body(
+    (board, search, score, n_nodes): (*const EkBoard, *const EkMidgameSearch, *mut c_int, *mut i64),
+    ok: impl Fn(c_int) -> bool,
+    run: impl FnOnce(&MidgameArgs, Option<&AtomicI32>, &crate::eval::Weights) -> (i32, u64),
+) -> c_int {
+    // SAFETY: the caller's contract.
+    let args = match unsafe { midgame_args(board, search, score) } {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if !ok(args.n_empties) {
+        return EK_ERR_RANGE;
+    }
+    let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
+    // SAFETY: the caller's contract.
+    let stop = unsafe { stop_flag(args.search.stop) };
+    let result = run(&args, stop, w);
+    // SAFETY: the caller's contract.
+    unsafe { midgame_result(args, stop, result, n_nodes) }
+}
+
 /// `ek_nws_midgame` on the level of `K` (the body of each level's entry).
 ///
 /// # Safety
@@ -155,35 +182,26 @@ pub(crate) unsafe fn nws_midgame_body<K: MidgameLevel>(
     score: *mut c_int,
     n_nodes: *mut i64,
 ) -> c_int {
-    // SAFETY: the caller's contract.
-    let args = match unsafe { midgame_args(board, search, score) } {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let n = args.n_empties;
-    if !(-64..=63).contains(&alpha) || !((2..n).contains(&depth) || depth == n) {
-        return EK_ERR_RANGE;
-    }
-    let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
-    // SAFETY: the caller's contract.
-    let stop = unsafe { stop_flag(args.search.stop) };
-    let (b, s) = (args.board, args.search);
-    // SAFETY: valid tables by contract.
-    let result = unsafe {
-        crate::endgame::midgame::nws_midgame::<K>(
-            args.tables,
-            stop,
-            w,
-            s.selectivity,
-            args.at,
-            b.player,
-            b.opponent,
-            alpha,
-            depth,
-        )
+    let ok = |n: c_int| (-64..=63).contains(&alpha) && ((2..n).contains(&depth) || depth == n);
+    let run = |a: &MidgameArgs, stop: Option<&AtomicI32>, w: &crate::eval::Weights| {
+        let (b, s) = (a.board, a.search);
+        // SAFETY: valid tables by contract.
+        unsafe {
+            crate::endgame::midgame::nws_midgame::<K>(
+                a.tables,
+                stop,
+                w,
+                s.selectivity,
+                a.at,
+                b.player,
+                b.opponent,
+                alpha,
+                depth,
+            )
+        }
     };
     // SAFETY: the caller's contract.
-    unsafe { midgame_result(args, stop, result, n_nodes) }
+    unsafe { midgame_body((board, search, score, n_nodes), ok, run) }
 }
 
 /// `ek_pvs_midgame` on the level of `K` (the body of each level's entry).
@@ -199,34 +217,26 @@ pub(crate) unsafe fn pvs_midgame_body<K: MidgameLevel>(
     score: *mut c_int,
     n_nodes: *mut i64,
 ) -> c_int {
-    // SAFETY: the caller's contract.
-    let args = match unsafe { midgame_args(board, search, score) } {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let n = args.n_empties;
-    if !(-64 <= alpha && alpha < beta && beta <= 64) || !((2..=n).contains(&depth) || depth == n) {
-        return EK_ERR_RANGE;
-    }
-    let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
-    // SAFETY: the caller's contract.
-    let stop = unsafe { stop_flag(args.search.stop) };
-    let (b, s) = (args.board, args.search);
-    // SAFETY: valid tables by contract.
-    let result = unsafe {
-        crate::endgame::midgame::pvs_midgame::<K>(
-            args.tables,
-            stop,
-            w,
-            (s.selectivity, s.depth_pv_extension),
-            args.at,
-            (b.player, b.opponent),
-            (alpha, beta),
-            depth,
-        )
+    let ok = |n: c_int| -64 <= alpha && alpha < beta && beta <= 64 && ((2..=n).contains(&depth) || depth == n);
+    let run = |a: &MidgameArgs, stop: Option<&AtomicI32>, w: &crate::eval::Weights| {
+        let (b, s) = (a.board, a.search);
+        let search = (s.selectivity, s.depth_pv_extension);
+        // SAFETY: valid tables by contract.
+        unsafe {
+            crate::endgame::midgame::pvs_midgame::<K>(
+                a.tables,
+                stop,
+                w,
+                search,
+                a.at,
+                (b.player, b.opponent),
+                (alpha, beta),
+                depth,
+            )
+        }
     };
     // SAFETY: the caller's contract.
-    unsafe { midgame_result(args, stop, result, n_nodes) }
+    unsafe { midgame_body((board, search, score, n_nodes), ok, run) }
 }
 
 /// `ek_solver_solve` on the level `K` (the body of each level's entry).
