@@ -5,6 +5,7 @@ its progress callback or by Ctrl-C (stopped within a second, no thread left behi
 bundled weights; solving on a window and every move's score."""
 
 import _thread
+import signal
 import threading
 import time
 
@@ -150,7 +151,17 @@ def test_an_exception_from_progress_stops_the_run_at_once(few):
     assert calls == [1] and not edax_threads()
 
 
-def test_ctrl_c_stops_the_run_within_a_second():
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raising KeyboardInterrupt, as in a terminal. A process started in the background by
+    a shell without job control (`cmd &` in a script, as CI runners may start the suite) inherits
+    SIGINT ignored, and Python then installs no handler: `_thread.interrupt_main` does nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_stops_the_run_within_a_second(ctrl_c_raises):
     boards = deep_positions()
     interrupted = []
 
