@@ -3,7 +3,8 @@
 # RELIABILITY.md). Each target starts from its committed seeds, fuzz/seeds/TARGET (the
 # minimised corpus of its long runs), and runs FUZZ_SECONDS (default 30) with AddressSanitizer
 # and debug assertions (overflow checks). A crash fails the run and leaves its input in
-# fuzz/artifacts/TARGET (replay: cd fuzz && cargo +nightly fuzz run -O -a TARGET FILE).
+# fuzz/artifacts/TARGET (replay: cd fuzz && cargo +nightly fuzz run -O -a TARGET FILE). Two targets
+# run at a time.
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 seconds=${FUZZ_SECONDS:-30}
@@ -14,17 +15,30 @@ fi
 cargo +nightly fuzz build -O -a
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for target in $(cargo +nightly fuzz list); do
+# Two targets at a time (each fuzzes on one core).
+fuzz_one() { # target: its run, its result line in $work/TARGET.result
+    local target=$1 seeds=() runs cov
     mkdir -p "$work/$target"
-    seeds=()
     [ -d "seeds/$target" ] && seeds=("seeds/$target")
     if ! cargo +nightly fuzz run -O -a "$target" "$work/$target" "${seeds[@]}" -- \
         -max_total_time="$seconds" -print_final_stats=1 >"$work/$target.log" 2>&1; then
-        tail -n 60 "$work/$target.log"
-        echo "fuzz: $target FAILED (input saved in fuzz/artifacts/$target)"
-        exit 1
+        { tail -n 60 "$work/$target.log"; echo "fuzz: $target FAILED (input saved in fuzz/artifacts/$target)"; } \
+            >"$work/$target.result"
+        return 1
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$target.log")
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$work/$target.log" | tail -n 1)
-    echo "fuzz: $target: $runs runs in ${seconds} s, $cov, no failure"
+    echo "fuzz: $target: $runs runs in ${seconds} s, $cov, no failure" >"$work/$target.result"
+}
+targets=$(cargo +nightly fuzz list)
+for target in $targets; do
+    fuzz_one "$target" &
+    [ "$(jobs -rp | wc -l)" -lt 2 ] || wait -n || true
 done
+wait
+failed=0
+for target in $targets; do
+    cat "$work/$target.result" 2>/dev/null || echo "fuzz: $target FAILED (no result)"
+    grep -q ', no failure$' "$work/$target.result" 2>/dev/null || failed=1
+done
+[ "$failed" = 0 ] || exit 1

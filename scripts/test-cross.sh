@@ -4,19 +4,22 @@
 #                                   DLL, its import libraries (MinGW and MSVC) and the static
 #                                   library with each feature, the DLL's exports, the header with
 #                                   MinGW and as MSVC reads it, the Rust tests and the C tests on
-#                                   every level this CPU has (Wine runs the code natively)
+#                                   every level this CPU has (Wine runs the code natively): the
+#                                   differential test on its million random positions, the others
+#                                   on 1/5 of theirs (WINE_TEST_SCALE) and the smaller problems
 #   scripts/test-cross.sh aarch64   aarch64-unknown-linux-gnu, built with the cross gcc, run under
 #                                   qemu-aarch64: the neon (both of its tables) and portable levels;
 #                                   the differential test on its million random positions, the
-#                                   batch, leaf-search and solver's random-window and solve_many
-#                                   tests on 1/20 of theirs (EK_TEST_SCALE)
+#                                   batch, leaf-search, midgame and solver's random-window and
+#                                   solve_many tests on 1/20 of theirs (EK_TEST_SCALE), the solver's
+#                                   problems of at most 19 empty squares
 #   scripts/test-cross.sh macos     x86_64- and aarch64-apple-darwin: the library type-checked
 #                                   (no macOS SDK here: nothing is linked or run)
 # scripts/setup.sh installs the cross compilers, Wine, qemu and the Rust targets.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-say() { printf '\n== %s\n' "$*"; }
+say() { printf '\n== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 # The Rust test targets that run anywhere. Left out off Linux x86-64: exports (reads the ELF
 # library's machine code with nm/objdump), header (cbindgen on the sources), layers (reads the
@@ -61,6 +64,7 @@ windows() {
     # shellcheck source=cross/wine-env.sh
     source scripts/cross/wine-env.sh
     export EK_CPU_LEVELS EK_SYNTHETIC_EVAL CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=$WINE
+    local WINE_TEST_SCALE=${WINE_TEST_SCALE:-5}
     EK_CPU_LEVELS=$(scripts/cpu-levels.sh) # Wine runs the code on this CPU
     EK_SYNTHETIC_EVAL=$(scripts/synthetic-eval.sh)
     export BINDGEN_EXTRA_CLANG_ARGS_x86_64_pc_windows_gnu
@@ -93,9 +97,10 @@ windows() {
         echo "ok: $std"
     done
 
-    say "Windows: Rust tests under Wine (levels: $EK_CPU_LEVELS)"
+    say "Windows: Rust tests under Wine (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$WINE_TEST_SCALE of theirs (Wine runs the same x86-64 code as the native suite, which checks all of them)"
+    cargo test --locked --target $t --test differential
     # shellcheck disable=SC2046
-    cargo test --locked --target $t $(test_args)
+    EK_TEST_SCALE=$WINE_TEST_SCALE cargo test --locked --target $t $(test_args differential)
     cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
     say "Windows: C tests under Wine, the DLL and the static library, every level"

@@ -40,6 +40,12 @@ pub fn scaled(n: usize) -> usize {
     }
 }
 
+/// Whether the suite runs emulated or sampled (`EK_TEST_SCALE` set: scripts/test-cross.sh): the
+/// tests that solve whole problems then solve the smaller of them.
+pub fn sampled() -> bool {
+    std::env::var_os("EK_TEST_SCALE").is_some()
+}
+
 /// A command that runs this test binary again, for the checks made in a child process. Under
 /// qemu-user, which cannot start an AArch64 program from an emulated one (no binfmt_misc here),
 /// `EK_CHILD_RUNNER` names the emulator command to start it with (scripts/cross/qemu-env.sh).
