@@ -29,6 +29,11 @@
 #endif
 
 /**
+ * The most moves, passes included, of Edax's principal variation (`GAME_SIZE`).
+ */
+#define EK_PV_SIZE 80
+
+/**
  * The most threads `ek_solver_set_threads` accepts.
  */
 #define EK_SOLVER_MAX_THREADS 256
@@ -421,6 +426,63 @@ typedef struct EkMidgameSearch {
    */
   int depth_pv_extension;
 } EkMidgameSearch;
+
+/**
+ * Edax's three tables and its stop flag, for `ek_edax_search` (the fields of Edax's `Search` of
+ * the same names).
+ */
+typedef struct EkEdaxTables {
+  /**
+   * `&search->hash_table`: the main table.
+   */
+  struct EkHashTable *hash_table;
+  /**
+   * `&search->pv_table`: the PV table.
+   */
+  struct EkHashTable *pv_table;
+  /**
+   * `&search->shallow_table`: the shallow searches' table.
+   */
+  struct EkHashTable *shallow_table;
+  /**
+   * `&search->stop` (Edax's `Stop`, an int), or NULL: never stops.
+   */
+  const int *stop;
+} EkEdaxTables;
+
+/**
+ * What Edax's whole search found (Edax's `Result`): `ek_edax_search`'s result.
+ */
+typedef struct EkEdaxResult {
+  /**
+   * The score of the position, for the side to move (a disc difference).
+   */
+  int score;
+  /**
+   * The best move: a square 0..63, 64 (pass) or 65 (none: the game is over).
+   */
+  int best_move;
+  /**
+   * The depth and the selectivity (0..5, 5: none) of the last search the result comes from.
+   */
+  int depth;
+  /**
+   * See `depth`.
+   */
+  int selectivity;
+  /**
+   * The nodes searched (Edax's `search_count_nodes`).
+   */
+  int64_t n_nodes;
+  /**
+   * The moves of `pv` (0..80).
+   */
+  int pv_length;
+  /**
+   * The principal variation from the position: squares 0..63 and passes (64).
+   */
+  uint8_t pv[EK_PV_SIZE];
+} EkEdaxResult;
 
 /**
  * The result of a solve (also the C API's `EkSolveResult`).
@@ -1366,6 +1428,41 @@ int ek_pvs_midgame(const struct EkBoard *board,
                    const struct EkMidgameSearch *search,
                    int *score,
                    int64_t *n_nodes);
+
+/**
+ * Edax 4.6's whole search of a position, as `lEdax -solve FILE -l LEVEL -n 1` searches each
+ * problem, node for node: its root (root.c: `search_run`, the iterative deepening by depth and
+ * then by selectivity, the aspiration windows, `PVS_root`) over Edax's midgame and endgame
+ * searches (`ek_pvs_midgame`, `ek_nws_midgame`, `ek_nws_endgame`), on Edax's three tables,
+ * with the weights loaded (`ek_eval_load*`). The search's depth and selectivity are Edax's
+ * `LEVEL[level][empty squares]` (search.c), or `depth` (at most the empty squares) and
+ * `selectivity` when they are not -1, as Edax's -d and -s options set them. One thread, no time
+ * limit, Edax's default options (`multipv_depth` 10, no PV guessing). The tables' dates move on
+ * first, as Edax's `hash_clear` moves them (`lEdax -solve` clears every entry before each
+ * problem: give cleared tables, dates 0, for its node counts); what they hold is used (a
+ * position searched before is searched from where that search stopped, as in Edax).
+ *
+ * Writes Edax's result into `*result`: the score, the best move (64 a pass, 65 none: the game
+ * is over), the depth and selectivity of the search it comes from, the nodes, and the principal
+ * variation from the position (read from the tables, as Edax's `record_best_move` reads it).
+ * Returns `EK_OK`, or `EK_ERR_STOPPED` once `*tables->stop` is not 0 (`*result` then holds the
+ * last result recorded, as Edax's does). Bad input: a NULL `board`, `tables` or `result`, or a
+ * NULL table or a table whose `hash` or `spin` is NULL, returns `EK_ERR_NULL`; overlapping
+ * bitboards, a level outside 1..60, a depth neither -1 nor 1..60, or a selectivity outside
+ * -1..5 returns `EK_ERR_RANGE`; no weights loaded returns `EK_ERR_EVAL_NONE`. On an error
+ * nothing is searched and `*result` is left as it was.
+ *
+ * # Safety
+ * `board`, `tables` and `result` must each be NULL or valid (`result` writable); each table NULL
+ * or a valid Edax table (as for `ek_nws_endgame`) that no other thread uses during the call;
+ * `tables->stop` NULL or a readable `int`.
+ */
+int ek_edax_search(const struct EkBoard *board,
+                   int level,
+                   int depth,
+                   int selectivity,
+                   const struct EkEdaxTables *tables,
+                   struct EkEdaxResult *result);
 
 /**
  * A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:

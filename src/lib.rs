@@ -31,7 +31,7 @@ mod types;
 
 pub use dispatch::dispatch::*;
 pub use dispatch::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
-pub use endgame::midgame::EkMidgameSearch;
+pub use endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, EK_PV_SIZE};
 pub use hash_table::{
     EkHash, EkHashData, EkHashDraft, EkHashDraftBytes, EkHashDraftPairs, EkHashStore, EkHashTable, EkSpinLock,
     HASH_N_WAY,

@@ -17,7 +17,8 @@ use edax_kernels::ffi::batch_api::*;
 use edax_kernels::ffi::eval_api::*;
 use edax_kernels::ffi::solver_api::*;
 use edax_kernels::{
-    EkBoard, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver, Isa, EK_SOLVER_MAX_THREADS,
+    EkBoard, EkEdaxResult, EkEdaxTables, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver, Isa,
+    EK_SOLVER_MAX_THREADS,
 };
 #[cfg(feature = "edax-abi-eval")]
 use edax_kernels::{EkHashData, EkHashDraft, EkHashDraftBytes, EkHashStore};
@@ -143,6 +144,12 @@ impl MidgameTables {
         [self.0[0].checksum(), self.0[1].checksum(), self.0[2].checksum()]
     }
 
+    /// The tables of `ek_edax_search`.
+    fn edax(&mut self, stop: Option<&i32>) -> EkEdaxTables {
+        let s = self.search(stop);
+        EkEdaxTables { hash_table: s.hash_table, pv_table: s.pv_table, shallow_table: s.shallow_table, stop: s.stop }
+    }
+
     /// Calls `check` with each bad table: for each of the three, a NULL table, and a table
     /// whose `hash` or whose `spin` is NULL.
     fn each_bad_table(mut check: impl FnMut(&EkMidgameSearch)) {
@@ -160,6 +167,19 @@ impl MidgameTables {
                 check(&s);
             }
         }
+    }
+}
+
+/// An `EkEdaxResult` no search writes (to see that one was left unchanged).
+fn untouched_result() -> EkEdaxResult {
+    EkEdaxResult {
+        score: 99,
+        best_move: 99,
+        depth: 99,
+        selectivity: 99,
+        n_nodes: 99,
+        pv_length: 99,
+        pv: [99; edax_kernels::EK_PV_SIZE],
     }
 }
 
@@ -1253,6 +1273,127 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         assert_eq!(unsafe { ek_pvs_midgame(&b, -64, 64, 4, &m.search(None), &mut score, &mut n) }, EK_ERR_EVAL_NONE);
         assert_eq!((score, n, m.checksums()), (7, 7, MidgameTables::new().checksums()));
     }),
+    (
+        "ek_edax_search",
+        "NULL board, tables or result, a NULL table, or a table whose hash or spin is NULL",
+        "`EK_ERR_NULL`, nothing searched, `*result` unchanged",
+        || {
+            let b = shallow_position();
+            let mut m = MidgameTables::new();
+            let t = m.edax(None);
+            let mut r = untouched_result();
+            // SAFETY (each): the NULL is allowed; everything else is live.
+            unsafe {
+                assert_eq!(ek_edax_search(core::ptr::null(), 5, -1, -1, &t, &mut r), EK_ERR_NULL);
+                assert_eq!(ek_edax_search(&b, 5, -1, -1, core::ptr::null(), &mut r), EK_ERR_NULL);
+                assert_eq!(ek_edax_search(&b, 5, -1, -1, &t, core::ptr::null_mut()), EK_ERR_NULL);
+            }
+            MidgameTables::each_bad_table(|s| {
+                let t = EkEdaxTables {
+                    hash_table: s.hash_table,
+                    pv_table: s.pv_table,
+                    shallow_table: s.shallow_table,
+                    stop: core::ptr::null(),
+                };
+                // SAFETY: live arguments; the NULL pointers are rejected before any use.
+                assert_eq!(unsafe { ek_edax_search(&b, 5, -1, -1, &t, &mut r) }, EK_ERR_NULL);
+            });
+            assert_eq!(format!("{r:?}"), format!("{:?}", untouched_result()));
+            assert_eq!(m.checksums(), MidgameTables::new().checksums());
+        },
+    ),
+    ("ek_edax_search", "NULL stop", "never stops: the result of a stop flag left at 0", || {
+        if cfg!(miri) {
+            return; // a search needs weights, 14 MB to parse under Miri; the normal run checks it
+        }
+        load_eval_image();
+        let b = shallow_position();
+        let (mut m1, mut m2, zero) = (MidgameTables::new(), MidgameTables::new(), 0);
+        let (mut r1, mut r2) = (untouched_result(), untouched_result());
+        // SAFETY (both): live arguments; NULL stop is allowed.
+        unsafe {
+            assert_eq!(ek_edax_search(&b, 6, -1, -1, &m1.edax(Some(&zero)), &mut r1), EK_OK);
+            assert_eq!(ek_edax_search(&b, 6, -1, -1, &m2.edax(None), &mut r2), EK_OK);
+        }
+        let empties = (b.player | b.opponent).count_zeros() as i32; // level 6 solves up to 12
+        assert!(r1.n_nodes > 0 && r1.depth == empties && r1.pv_length > 0, "{r1:?}");
+        assert_eq!(format!("{r1:?}"), format!("{r2:?}"));
+        assert_eq!(m1.checksums(), m2.checksums());
+    }),
+    (
+        "ek_edax_search",
+        "stop flag not 0",
+        "`EK_ERR_STOPPED`; `*result` is the last result recorded (here the ordering's first move, at depth 0)",
+        || {
+            if cfg!(miri) {
+                return; // as above
+            }
+            load_eval_image();
+            let b = shallow_position();
+            let (mut m, flag) = (MidgameTables::new(), 1);
+            let mut r = untouched_result();
+            // SAFETY: live arguments.
+            assert_eq!(unsafe { ek_edax_search(&b, 6, -1, -1, &m.edax(Some(&flag)), &mut r) }, EK_ERR_STOPPED);
+            let moves = ek_get_moves(b.player, b.opponent);
+            assert!(r.depth == 0 && (0..64).contains(&r.best_move) && moves >> r.best_move & 1 == 1, "{r:?}");
+        },
+    ),
+    (
+        "ek_edax_search",
+        "overlap, level outside 1..60, depth neither -1 nor 1..60, selectivity outside -1..5",
+        "`EK_ERR_RANGE`, nothing searched, `*result` unchanged",
+        || {
+            let b = shallow_position();
+            let overlap = EkBoard::new(b.player, b.opponent | (b.player & b.player.wrapping_neg()));
+            let mut m = MidgameTables::new();
+            let t = m.edax(None);
+            let mut r = untouched_result();
+            for (board, level, depth, selectivity) in [
+                (overlap, 5, -1, -1),
+                (b, 0, -1, -1),
+                (b, 61, -1, -1),
+                (b, 5, 0, -1),
+                (b, 5, -2, -1),
+                (b, 5, 61, -1),
+                (b, 5, -1, -2),
+                (b, 5, -1, 6),
+            ] {
+                // SAFETY: live arguments.
+                let status = unsafe { ek_edax_search(&board, level, depth, selectivity, &t, &mut r) };
+                assert_eq!(status, EK_ERR_RANGE, "{board:?} {level} {depth} {selectivity}");
+            }
+            assert_eq!(format!("{r:?}"), format!("{:?}", untouched_result()));
+            assert_eq!(m.checksums(), MidgameTables::new().checksums());
+        },
+    ),
+    ("ek_edax_search", "no weights loaded", "`EK_ERR_EVAL_NONE`, nothing searched, `*result` unchanged", || {
+        ek_eval_unload();
+        let b = shallow_position();
+        let mut m = MidgameTables::new();
+        let mut r = untouched_result();
+        // SAFETY: live arguments.
+        assert_eq!(unsafe { ek_edax_search(&b, 5, -1, -1, &m.edax(None), &mut r) }, EK_ERR_EVAL_NONE);
+        assert_eq!(format!("{r:?}"), format!("{:?}", untouched_result()));
+        assert_eq!(m.checksums(), MidgameTables::new().checksums());
+    }),
+    (
+        "ek_edax_search",
+        "a position without a move for either side",
+        "`EK_OK`, the final score, best move 65 (none), depth the empty squares, no PV",
+        || {
+            if cfg!(miri) {
+                return; // as above
+            }
+            load_eval_image();
+            // Black has every square but two, white none: nobody can move.
+            let b = EkBoard::new(!0b11, 0);
+            let mut m = MidgameTables::new();
+            let mut r = untouched_result();
+            // SAFETY: live arguments.
+            assert_eq!(unsafe { ek_edax_search(&b, 10, -1, -1, &m.edax(None), &mut r) }, EK_OK);
+            assert_eq!((r.score, r.best_move, r.depth, r.selectivity, r.pv_length), (64, 65, 2, 5, 0), "{r:?}");
+        },
+    ),
     ("ek_nws_endgame", "NULL n_nodes", "the score; the nodes are not reported", || {
         let b = shallow_position();
         let (mut t1, mut t2) = (small_table(), small_table());

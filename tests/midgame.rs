@@ -1,16 +1,17 @@
 //! Edax 4.6's midgame search, `NWS_midgame` (`ek_nws_midgame`) and `PVS_midgame`
-//! (`ek_pvs_midgame`), on Edax's three tables: their known answers (score, node count and every
-//! byte of the main, PV and shallow tables after each call, from the real Edax,
-//! tests/data/midgame), with the project's weights and with the synthetic ones, on every level.
-//! (Bad input: tests/bad_input.rs.)
+//! (`ek_pvs_midgame`), and its whole search from the root (`ek_edax_search`), on Edax's three
+//! tables: their known answers (score, node count and every byte of the main, PV and shallow
+//! tables after each call, from the real Edax, tests/data/midgame; the root's best move, depth,
+//! selectivity and principal variation too), with the project's weights and with the synthetic
+//! ones, on every level. (Bad input: tests/bad_input.rs.)
 
 mod common;
 
 use common::edax_table::EdaxTable;
 use common::{dec, hex, supported_levels, synthetic};
 use edax_kernels::ffi::eval_api::{ek_eval_load_buffer, ek_eval_load_default};
-use edax_kernels::ffi::solver_api::{ek_nws_midgame, ek_pvs_midgame};
-use edax_kernels::{EkBoard, EkMidgameSearch};
+use edax_kernels::ffi::solver_api::{ek_edax_search, ek_nws_midgame, ek_pvs_midgame};
+use edax_kernels::{EkBoard, EkEdaxResult, EkEdaxTables, EkMidgameSearch, Isa, EK_PV_SIZE};
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
@@ -141,8 +142,9 @@ fn known_answers(file: &str) -> Vec<Line> {
 }
 
 /// Replays a file of known answers on every level: each call's status, score, nodes and the
-/// three tables after it. Under emulation (`EK_TEST_SCALE`), a part of the file's sessions
-/// (each starts with a fresh table), evenly spaced.
+/// three tables after it; every session (each starts with a fresh table) on the portable and
+/// the best level, every fourth on the others. Under emulation or sampling (`EK_TEST_SCALE`), a
+/// part of those, evenly spaced.
 fn replay(file: &str, calls: usize) {
     let lines = known_answers(file);
     assert_eq!(lines.iter().filter(|l| matches!(l, Line::Call(_))).count(), calls, "{file}");
@@ -153,10 +155,9 @@ fn replay(file: &str, calls: usize) {
         .enumerate()
         .map(|(i, &start)| &lines[start..starts.get(i + 1).copied().unwrap_or(lines.len())])
         .collect();
-    let step = sessions.len() / common::scaled(sessions.len()).max(1);
     for k in supported_levels() {
         edax_kernels::set_active_isa(k.isa()).expect("supported");
-        for (n, session) in sessions.iter().enumerate().step_by(step) {
+        for (n, session) in sessions.iter().enumerate().step_by(step_on(k.isa(), sessions.len())) {
             let mut tables = Tables::new(8, 0);
             for (i, line) in session.iter().enumerate() {
                 match line {
@@ -172,6 +173,104 @@ fn replay(file: &str, calls: usize) {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The sessions of a level run: every one on the portable and the best level, every fourth on
+/// the others (they share their search code with both and differ in kernels the differential
+/// test checks on a million positions); under emulation or sampling (`EK_TEST_SCALE`), a part
+/// of those, evenly spaced.
+fn step_on(isa: Isa, sessions: usize) -> usize {
+    let step = sessions / common::scaled(sessions).max(1);
+    if isa == Isa::Portable || isa == Isa::best() {
+        step
+    } else {
+        step * 4
+    }
+}
+
+/// One whole search of the root's known answers: its input and Edax's result.
+struct RootCall {
+    board: EkBoard,
+    level: i32,
+    depth: i32,
+    selectivity: i32,
+    /// (score, best move, depth, selectivity, nodes).
+    result: (i32, i32, i32, i32, i64),
+    pv: Vec<u8>,
+    checksums: [u64; 3],
+}
+
+/// The table size and the searches of a root file (P O LEVEL DEPTH SELECTIVITY SCORE MOVE
+/// RDEPTH RSELECTIVITY NODES PV MAIN PV SHALLOW).
+fn root_answers(file: &str) -> (u32, Vec<RootCall>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/midgame").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (mut bits, mut calls) = (None, Vec::new());
+    for l in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        match f[..] {
+            ["table", b] => bits = Some(dec(b)),
+            [p, o, level, depth, sel, score, mv, rdepth, rsel, nodes, pv, main, pv_table, shallow] => {
+                let pv = if pv == "-" { Vec::new() } else { pv.split(',').map(dec).collect() };
+                calls.push(RootCall {
+                    board: EkBoard::new(hex(p), hex(o)),
+                    level: dec(level),
+                    depth: dec(depth),
+                    selectivity: dec(sel),
+                    result: (dec(score), dec(mv), dec(rdepth), dec(rsel), dec(nodes)),
+                    pv,
+                    checksums: [hex(main), hex(pv_table), hex(shallow)],
+                })
+            }
+            _ => panic!("{file}: bad line {l:?}"),
+        }
+    }
+    (bits.expect("a table line"), calls)
+}
+
+/// Replays a root file on every level: each search on tables cleared as `lEdax -solve` clears
+/// them before a problem (every entry, dates 0); every search on the best level, every fourth
+/// on the others (the searches below the root, on every level, are the other files'; the root
+/// itself is the same code on every level).
+fn replay_root(file: &str, calls: usize) {
+    let (bits, searches) = root_answers(file);
+    assert_eq!(searches.len(), calls, "{file}");
+    for k in supported_levels() {
+        edax_kernels::set_active_isa(k.isa()).expect("supported");
+        let step = step_on(Isa::best(), searches.len()) * if k.isa() == Isa::best() { 1 } else { 4 };
+        for (i, c) in searches.iter().enumerate().step_by(step) {
+            let mut t = Tables::new(bits, 0);
+            let tables = EkEdaxTables {
+                hash_table: &mut t.main.table,
+                pv_table: &mut t.pv.table,
+                shallow_table: &mut t.shallow.table,
+                stop: core::ptr::null(),
+            };
+            let mut r = EkEdaxResult {
+                score: 99,
+                best_move: 99,
+                depth: 99,
+                selectivity: 99,
+                n_nodes: -1,
+                pv_length: -1,
+                pv: [0; EK_PV_SIZE],
+            };
+            // SAFETY: a live board, tables (used by this call only) and result.
+            let status = unsafe { ek_edax_search(&c.board, c.level, c.depth, c.selectivity, &tables, &mut r) };
+            let at = format!(
+                "{file}, {:?}, search {i}: {:?} level {} ({}, {})",
+                k.isa(),
+                c.board,
+                c.level,
+                c.depth,
+                c.selectivity
+            );
+            assert_eq!(status, 0, "{at}");
+            assert_eq!((r.score, r.best_move, r.depth, r.selectivity, r.n_nodes), c.result, "{at}");
+            assert_eq!(&r.pv[..r.pv_length as usize], &c.pv[..], "{at}: principal variation");
+            assert_eq!(t.checksums(), c.checksums, "{at}: tables (main, pv, shallow)");
         }
     }
 }
@@ -213,4 +312,18 @@ fn pvs_known_answers_with_the_synthetic_weights_on_every_level() {
     let _lock = lock();
     load(false);
     replay("pvs_midgame.txt", 688);
+}
+
+#[test]
+fn root_known_answers_with_the_project_weights_on_every_level() {
+    let _lock = lock();
+    load(true);
+    replay_root("root-ek.txt", 320);
+}
+
+#[test]
+fn root_known_answers_with_the_synthetic_weights_on_every_level() {
+    let _lock = lock();
+    load(false);
+    replay_root("root.txt", 234);
 }

@@ -14,9 +14,10 @@
  * and date lines, depths); every answer column is recomputed and the file is written again, the
  * leading '#' comment lines copied through. KIND is one of
  *   flip moves stability last_flip score1 hash symmetry unique table_ops   (no eval file needed)
- *   eval eval_features shallow nws midgame pvs_midgame pvs_shallow (-e EVAL_DAT required)
+ *   eval eval_features shallow nws midgame pvs_midgame pvs_shallow root (-e EVAL_DAT required)
  *   perft MAX_DEPTH [plain|hashed [HASH_BITS]]   lines with depth <= MAX_DEPTH only
  *   games SEED N                                  no input; see below
+ *   levels                                        no input: Edax's LEVEL table
  * An input line may stop after its input columns (the answer columns are ignored when present),
  * so that "driver games SEED N", which draws fresh random games and needs no input, can feed
  * the kinds whose input is a position: driver games 7 100 | driver moves > moves-fresh.txt
@@ -34,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The longest record: eval_features.txt, 2 * 16 + 47 * 6 characters. */
 #define LINE_SIZE 4096
@@ -458,6 +460,86 @@ static void do_midgame(const int pvs)
 }
 
 /*
+ * root.txt: "table BITS" (the main table of 2^BITS entries, the PV and shallow tables of
+ * 2^(BITS-4)), and calls "P O LEVEL DEPTH SELECTIVITY SCORE MOVE RDEPTH RSELECTIVITY NODES PV MAIN
+ * PV SHALLOW", each searched as `lEdax -solve FILE -l LEVEL -n 1` searches a problem (obftest.c's
+ * obf_search): search_cleanup (every entry of the three tables cleared, their dates 0),
+ * search_set_board (P to move), search_set_level(LEVEL, empties), DEPTH and SELECTIVITY as Edax's
+ * -d and -s options (-1: the level's), no time limit, search_run. Then Edax's result: its score,
+ * best move, depth and selectivity, the nodes counted, the principal variation (squares 0..64
+ * separated by ',', or '-' when empty), and the three tables' checksums after it.
+ * LEVEL 1..60; DEPTH -1 or 1..60; SELECTIVITY -1 or 0..5.
+ */
+static void do_root(void)
+{
+	char line[LINE_SIZE];
+	Search search;
+	int have_table = 0;
+
+	uint64_t total_nodes = 0;
+	double seconds = 0.0;
+
+	start_search(&search);
+	search.options.verbosity = 0; /* as obf_test sets it: no observer, no output */
+	while (next_line(line)) {
+		uint64_t p, o;
+		int bits, level, depth, selectivity, i;
+		Board b;
+		if (strncmp(line, "table ", 6) == 0) {
+			PARSE(line, 1, "table %d %c", &bits);
+			if (bits < 8 || bits > 30) bad_line(line, "bad table line");
+			hash_init(&search.hash_table, (size_t) 1 << bits);
+			hash_init(&search.pv_table, (size_t) 1 << (bits - 4));
+			hash_init(&search.shallow_table, (size_t) 1 << (bits - 4));
+			have_table = 1;
+			printf("table %d\n", bits);
+			continue;
+		}
+		if (!have_table) bad_line(line, "a call before the first table line");
+		PARSE(line, 5, X64 " " X64 " %d %d %d %*s %*s %*s %*s %*s %*s %*s %*s %*s %c", &p, &o, &level, &depth,
+		      &selectivity);
+		if (p & o) bad_line(line, "P and O overlap");
+		if (level < 1 || level > 60) bad_line(line, "level out of 1..60");
+		if (depth != -1 && (depth < 1 || depth > 60)) bad_line(line, "depth neither -1 nor 1..60");
+		if (selectivity < -1 || selectivity > NO_SELECTIVITY) bad_line(line, "selectivity out of -1..5");
+		b = make_board(p, o);
+		search_cleanup(&search);
+		search_set_board(&search, &b, BLACK);
+		search_set_level(&search, level, search.n_empties);
+		if (depth >= 0) search.options.depth = MIN(depth, search.n_empties);
+		if (selectivity >= 0) search.options.selectivity = selectivity;
+		search_set_game_time(&search, TIME_MAX);
+		{
+			const clock_t start = clock();
+			search_run(&search);
+			seconds += (double) (clock() - start) / CLOCKS_PER_SEC;
+		}
+		total_nodes += search.result->n_nodes;
+		printf(HEX " " HEX " %d %d %d %d %d %d %d %" PRIu64 " ", p, o, level, depth, selectivity,
+		       search.result->score, search.result->move, search.result->depth, search.result->selectivity,
+		       search.result->n_nodes);
+		if (search.result->pv.n_moves == 0) putchar('-');
+		for (i = 0; i < search.result->pv.n_moves; ++i) printf(i ? ",%d" : "%d", search.result->pv.move[i]);
+		printf(" " HEX " " HEX " " HEX "\n", table_checksum(&search.hash_table), table_checksum(&search.pv_table),
+		       table_checksum(&search.shallow_table));
+	}
+	/* The searches' CPU time (scripts/bench-edax-root.sh compares it with the library's). */
+	fprintf(stderr, "edax: %" PRIu64 " nodes in %.3f s CPU\n", total_nodes, seconds);
+	search_free(&search);
+}
+
+/* levels.txt: Edax's LEVEL table (search.c's search_global_init), "LEVEL EMPTIES DEPTH
+ * SELECTIVITY" for every level 0..60 and every number of empty squares 0..60. No input. */
+static void do_levels(void)
+{
+	int level, n_empties;
+	search_global_init();
+	for (level = 0; level <= 60; ++level)
+	for (n_empties = 0; n_empties <= 60; ++n_empties)
+		printf("%d %d %d %d\n", level, n_empties, LEVEL[level][n_empties].depth, LEVEL[level][n_empties].selectivity);
+}
+
+/*
  * pvs_shallow.txt: "table BITS DATE" (a fresh shallow table of 2^BITS entries at DATE), "date
  * DATE", and calls "P O ALPHA BETA DEPTH SCORE NODES SHALLOW": the board set up as search_run does
  * it, then PVS_shallow(search, alpha, beta, depth), the search that movelist_evaluate runs on each
@@ -686,9 +768,10 @@ static void driver_usage(void)
 {
 	fputs("usage: driver [-e EVAL_DAT] KIND [ARG] < COMMITTED_FILE > REGENERATED_FILE\n"
 	      "  KIND: flip moves stability last_flip score1 hash symmetry unique table_ops\n"
-	      "        eval eval_features shallow nws (these need -e EVAL_DAT)\n"
+	      "        eval eval_features shallow nws midgame pvs_midgame pvs_shallow root (these need -e EVAL_DAT)\n"
 	      "        perft MAX_DEPTH [plain|hashed [HASH_BITS]] (default hashed, 22 bits)\n"
-	      "        games SEED N (fresh positions: P O of N random games, no input)\n",
+	      "        games SEED N (fresh positions: P O of N random games, no input)\n"
+	      "        levels (Edax's LEVEL table, no input)\n",
 	      stderr);
 	exit(2);
 }
@@ -711,7 +794,7 @@ int main(int argc, char **argv)
 
 	if (strcmp(kind, "eval") == 0 || strcmp(kind, "eval_features") == 0 || strcmp(kind, "shallow") == 0
 	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0 || strcmp(kind, "pvs_midgame") == 0
-	    || strcmp(kind, "pvs_shallow") == 0) {
+	    || strcmp(kind, "pvs_shallow") == 0 || strcmp(kind, "root") == 0) {
 		if (eval_file == NULL) driver_usage();
 		eval_open(eval_file);
 		eval_loaded = 1;
@@ -732,6 +815,8 @@ int main(int argc, char **argv)
 	else if (strcmp(kind, "midgame") == 0) do_midgame(0);
 	else if (strcmp(kind, "pvs_midgame") == 0) do_midgame(1);
 	else if (strcmp(kind, "pvs_shallow") == 0) do_pvs_shallow();
+	else if (strcmp(kind, "root") == 0) do_root();
+	else if (strcmp(kind, "levels") == 0) do_levels();
 	else if (strcmp(kind, "table_ops") == 0) do_table_ops();
 	else if (strcmp(kind, "perft") == 0) {
 		int max_depth, hashed = 1, bits = 22;

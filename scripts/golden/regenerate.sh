@@ -132,6 +132,17 @@ for pair in "nws_midgame:$eval_dat" "nws_midgame-ek:$root/data/ek-eval.dat" \
     report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
 done
 
+# Edax's root (kind root: whole searches as -solve runs them), both weights, and its LEVEL table.
+for pair in "root:$eval_dat" "root-ek:$root/data/ek-eval.dat"; do
+    name=${pair%%:*} weights=${pair#*:}
+    t=$(now)
+    "$driver" -e "$weights" root < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
+    report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
+done
+t=$(now)
+{ grep '^#' "$root/tests/data/midgame/levels.txt"; "$driver" levels; } > "$out/midgame/levels.txt"
+report "midgame/levels.txt" "$root/tests/data/midgame/levels.txt" "$out/midgame/levels.txt" "$(elapsed "$t")"
+
 # The FFO positions: converted again from the checkout's problem/*.obf. Other files there
 # (published figures, not made from Edax's sources) are listed as not regenerated.
 for f in "$root"/tests/data/fforum/*.txt; do

@@ -49,7 +49,7 @@ macro_rules! level_entries {
             get_moves_batch, get_mobility_batch, get_stability_batch, hash_code_batch, eval_sigma,
             ek_board_symetry, ek_board_unique, ek_perft_stats, ek_eval_set, ek_eval_update, ek_eval_accumulate,
             ek_eval_accumulate_checked, ek_flip_batch, ek_board_next_batch, ek_count_last_flip_batch,
-            ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame, ek_nws_midgame, ek_pvs_midgame,
+            ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame, ek_nws_midgame, ek_pvs_midgame, ek_edax_search,
             ek_solver_solve, ek_solver_solve_batch, ek_solver_solve_many, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
             hash_feed, hash_exclude_move, solver_solve,
         };
@@ -441,6 +441,16 @@ macro_rules! level_entries {
                 n_nodes: *mut i64,
             ) -> c_int {
                 unsafe { search_body::pvs_midgame_body::<$P>(b, (alpha, beta), depth, search, score, n_nodes) }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn ek_edax_search(
+                b: *const EkBoard,
+                level: c_int,
+                depth: c_int,
+                selectivity: c_int,
+                tables: *const crate::endgame::midgame::EkEdaxTables,
+                result: *mut crate::endgame::midgame::EkEdaxResult,
+            ) -> c_int {
+                unsafe { search_body::edax_search_body::<$P>(b, (level, depth, selectivity), tables, result) }
             }
             pub(in crate::dispatch) unsafe extern "C" fn ek_solver_solve(
                 solver: *mut EkSolver, b: *const EkBoard, alpha: c_int, beta: c_int, out: *mut EkSolveResult,

@@ -2,7 +2,7 @@
 //! Each level's table (levels.rs) fills it; the compiler checks every entry's signature.
 
 use super::{ensure_selected_from_c, Isa};
-use crate::endgame::midgame::EkMidgameSearch;
+use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch};
 use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::hash_table::{EkHashData, EkHashStore, EkHashTable};
@@ -171,6 +171,15 @@ kernel_table! {
             search: *const EkMidgameSearch,
             score: *mut c_int,
             n_nodes: *mut i64
+        ) -> c_int;
+        /// `ek_edax_search`.
+        fn ek_edax_search(
+            board: *const EkBoard,
+            level: c_int,
+            depth: c_int,
+            selectivity: c_int,
+            tables: *const EkEdaxTables,
+            result: *mut EkEdaxResult
         ) -> c_int;
         /// `ek_solver_solve`.
         fn ek_solver_solve(

@@ -3,7 +3,7 @@
 
 use super::guard;
 use crate::dispatch::c_dispatch;
-use crate::endgame::midgame::EkMidgameSearch;
+use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch};
 use crate::hash_table::EkHashTable;
 use crate::solver::EkSolver;
 use crate::types::board::EkBoard;
@@ -141,6 +141,45 @@ pub unsafe extern "C" fn ek_pvs_midgame(
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
     guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_pvs_midgame(board, alpha, beta, depth, search, score, n_nodes) })
+}
+
+/// Edax 4.6's whole search of a position, as `lEdax -solve FILE -l LEVEL -n 1` searches each
+/// problem, node for node: its root (root.c: `search_run`, the iterative deepening by depth and
+/// then by selectivity, the aspiration windows, `PVS_root`) over Edax's midgame and endgame
+/// searches (`ek_pvs_midgame`, `ek_nws_midgame`, `ek_nws_endgame`), on Edax's three tables,
+/// with the weights loaded (`ek_eval_load*`). The search's depth and selectivity are Edax's
+/// `LEVEL[level][empty squares]` (search.c), or `depth` (at most the empty squares) and
+/// `selectivity` when they are not -1, as Edax's -d and -s options set them. One thread, no time
+/// limit, Edax's default options (`multipv_depth` 10, no PV guessing). The tables' dates move on
+/// first, as Edax's `hash_clear` moves them (`lEdax -solve` clears every entry before each
+/// problem: give cleared tables, dates 0, for its node counts); what they hold is used (a
+/// position searched before is searched from where that search stopped, as in Edax).
+///
+/// Writes Edax's result into `*result`: the score, the best move (64 a pass, 65 none: the game
+/// is over), the depth and selectivity of the search it comes from, the nodes, and the principal
+/// variation from the position (read from the tables, as Edax's `record_best_move` reads it).
+/// Returns `EK_OK`, or `EK_ERR_STOPPED` once `*tables->stop` is not 0 (`*result` then holds the
+/// last result recorded, as Edax's does). Bad input: a NULL `board`, `tables` or `result`, or a
+/// NULL table or a table whose `hash` or `spin` is NULL, returns `EK_ERR_NULL`; overlapping
+/// bitboards, a level outside 1..60, a depth neither -1 nor 1..60, or a selectivity outside
+/// -1..5 returns `EK_ERR_RANGE`; no weights loaded returns `EK_ERR_EVAL_NONE`. On an error
+/// nothing is searched and `*result` is left as it was.
+///
+/// # Safety
+/// `board`, `tables` and `result` must each be NULL or valid (`result` writable); each table NULL
+/// or a valid Edax table (as for `ek_nws_endgame`) that no other thread uses during the call;
+/// `tables->stop` NULL or a readable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn ek_edax_search(
+    board: *const EkBoard,
+    level: c_int,
+    depth: c_int,
+    selectivity: c_int,
+    tables: *const EkEdaxTables,
+    result: *mut EkEdaxResult,
+) -> c_int {
+    // SAFETY: the caller keeps this function's contract, which the entry's is.
+    guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_edax_search(board, level, depth, selectivity, tables, result) })
 }
 
 /// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:

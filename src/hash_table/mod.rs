@@ -10,7 +10,7 @@
 
 mod probe;
 
-pub(crate) use probe::{exclude_move, feed, force, get, store, Data, Store};
+pub(crate) use probe::{clear, exclude_move, feed, force, get, store, Data, Store};
 
 use crate::types::board::EkBoard;
 use core::ffi::c_int;

@@ -56,7 +56,7 @@ impl Data {
 
     /// Edax's `draft.u4` (little-endian): entries with the smallest are replaced first, so the
     /// oldest date, then the cheapest search, then the lowest selectivity and depth.
-    fn draft_key(self) -> u32 {
+    pub(crate) fn draft_key(self) -> u32 {
         u32::from_le_bytes([self.depth, self.selectivity, self.cost, self.date])
     }
 
@@ -390,6 +390,25 @@ unsafe fn update_or_replace(table: &EkHashTable, b: EkBoard, hash_code: u64, upd
         e.set_board(b);
         e.set_data(new);
     }
+}
+
+/// Edax's `hash_clear`: the table's date moves on; from 127 every entry is first cleared as
+/// `hash_cleanup` clears it (`HASH_INIT`: no board, no bounds, no move) and the date starts
+/// again from 0.
+///
+/// # Safety
+/// As [`bucket`], and no other thread uses the table during the call.
+#[inline(always)]
+pub(crate) unsafe fn clear(table: &mut EkHashTable) {
+    if table.date == 127 {
+        let init = EkHash { board: EkBoard::new(0, 0), data: Data::INIT.to_edax() };
+        for i in 0..=(table.hash_mask as usize + HASH_N_WAY) {
+            // SAFETY: the table holds hash_mask + HASH_N_WAY + 1 entries (the caller's contract).
+            unsafe { table.hash.add(i).write(init) };
+        }
+        table.date = 0;
+    }
+    table.date = table.date.wrapping_add(1);
 }
 
 #[cfg(test)]

@@ -131,14 +131,19 @@ pub(super) unsafe fn full_lines_avx2(disc: u64) -> [u64; 4] {
     v &= v.rotate_right(16);
     v &= v.rotate_right(32);
     let mirrored = disc.swap_bytes() as i64;
-    let fill = |l: __m256i, edge: &Lanes, k: i64| {
-        _mm256_and_si256(
-            l,
-            _mm256_or_si256(load4(&edge.0), _mm256_srlv_epi64(l, _mm256_set_epi64x(7 * k, 9 * k, 9 * k, 7 * k))),
-        )
-    };
+    // A macro, not a closure: a closure is a function of its own, which the compiler may leave
+    // out of line, compiled without the level's features (a search's entry is large).
+    macro_rules! fill {
+        ($l:expr, $edge:expr, $k:expr) => {{
+            let (l, k): (__m256i, i64) = ($l, $k);
+            _mm256_and_si256(
+                l,
+                _mm256_or_si256(load4(&$edge.0), _mm256_srlv_epi64(l, _mm256_set_epi64x(7 * k, 9 * k, 9 * k, 7 * k))),
+            )
+        }};
+    }
     let l = _mm256_set_epi64x(mirrored, mirrored, disc as i64, disc as i64);
-    let l = fill(fill(fill(l, &FILL_EDGE[0], 1), &FILL_EDGE[1], 2), &FILL_EDGE[2], 4);
+    let l = fill!(fill!(fill!(l, FILL_EDGE[0], 1), FILL_EDGE[1], 2), FILL_EDGE[2], 4);
     let bswap = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
     let f = _mm_and_si128(_mm256_castsi256_si128(l), _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(l), bswap));
     [h, v, _mm_cvtsi128_si64(f) as u64, _mm_extract_epi64::<1>(f) as u64]

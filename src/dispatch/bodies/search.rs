@@ -2,7 +2,7 @@
 //! instantiated for the level (`K`) whose entry holds it.
 
 use crate::dispatch::Kernels;
-use crate::endgame::midgame::{EkMidgameSearch, MidgameLevel, NodeType, Ply, Tables};
+use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, MidgameLevel, NodeType, Ply, Tables};
 use crate::hash_table::EkHashTable;
 use crate::solver::search::Level;
 use crate::solver::EkSolver;
@@ -237,6 +237,65 @@ pub(crate) unsafe fn pvs_midgame_body<K: MidgameLevel>(
     };
     // SAFETY: the caller's contract.
     unsafe { midgame_body((board, search, score, n_nodes), ok, run) }
+}
+
+/// `ek_edax_search` on the level of `K` (the body of each level's entry).
+///
+/// # Safety
+/// As `ek_edax_search`.
+#[inline(always)]
+pub(crate) unsafe fn edax_search_body<K: MidgameLevel>(
+    board: *const EkBoard,
+    (level, depth, selectivity): (c_int, c_int, c_int),
+    tables: *const EkEdaxTables,
+    result: *mut EkEdaxResult,
+) -> c_int {
+    // SAFETY (all three): NULL or valid by contract.
+    let (Some(b), Some(t), Some(out)) =
+        (unsafe { board.as_ref() }, unsafe { tables.as_ref() }, unsafe { result.as_mut() })
+    else {
+        return EK_ERR_NULL;
+    };
+    // SAFETY: NULL or valid tables by contract.
+    let valid = |t: *mut EkHashTable| unsafe { t.as_ref() }.is_some_and(|t| !t.hash.is_null() && !t.spin.is_null());
+    if !(valid(t.hash_table) && valid(t.pv_table) && valid(t.shallow_table)) {
+        return EK_ERR_NULL;
+    }
+    if b.player & b.opponent != 0
+        || !(1..=60).contains(&level)
+        || !(depth == -1 || (1..=60).contains(&depth))
+        || !(-1..=5).contains(&selectivity)
+    {
+        return EK_ERR_RANGE;
+    }
+    let Some(w) = crate::eval::loaded() else { return EK_ERR_EVAL_NONE };
+    // SAFETY: the caller's contract.
+    let stop = unsafe { stop_flag(t.stop) };
+    let n = (!(b.player | b.opponent)).count_ones() as i32;
+    let (mut d, mut s) = crate::endgame::midgame::level_depth(level, n);
+    if depth >= 0 {
+        d = depth.min(n);
+    }
+    if selectivity >= 0 {
+        s = selectivity;
+    }
+    let tables = [t.hash_table, t.pv_table, t.shallow_table];
+    // SAFETY: valid tables, not used elsewhere during the call (the caller's contract).
+    let r = unsafe { crate::endgame::midgame::search_run::<K>(tables, stop, w, (b.player, b.opponent), (d, s)) };
+    *out = EkEdaxResult {
+        score: r.score,
+        best_move: r.best_move,
+        depth: r.depth,
+        selectivity: r.selectivity,
+        n_nodes: r.nodes as i64,
+        pv_length: r.pv().len() as c_int,
+        pv: r.pv,
+    };
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed) != 0) {
+        EK_ERR_STOPPED
+    } else {
+        EK_OK
+    }
 }
 
 /// `ek_solver_solve` on the level `K` (the body of each level's entry).

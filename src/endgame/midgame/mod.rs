@@ -14,11 +14,13 @@
 mod cutoffs;
 mod moves;
 mod probcut;
+mod root;
 mod search_eval;
 mod shallow;
 #[cfg(test)]
 mod test_support;
 
+pub(crate) use root::{level_depth, search_run};
 pub(crate) use search_eval::Position;
 
 use super::edax::{stability_cutoff, SCORE_INF};
@@ -67,6 +69,44 @@ pub struct EkMidgameSearch {
     /// `search->depth_pv_extension` (`ek_pvs_midgame` only): at a PV node of at most this many
     /// empty squares the search goes to the end (Edax's root sets it: -1, 10, 12, 14 or 16).
     pub depth_pv_extension: c_int,
+}
+
+/// Edax's three tables and its stop flag, for `ek_edax_search` (the fields of Edax's `Search` of
+/// the same names).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct EkEdaxTables {
+    /// `&search->hash_table`: the main table.
+    pub hash_table: *mut EkHashTable,
+    /// `&search->pv_table`: the PV table.
+    pub pv_table: *mut EkHashTable,
+    /// `&search->shallow_table`: the shallow searches' table.
+    pub shallow_table: *mut EkHashTable,
+    /// `&search->stop` (Edax's `Stop`, an int), or NULL: never stops.
+    pub stop: *const c_int,
+}
+
+/// The most moves, passes included, of Edax's principal variation (`GAME_SIZE`).
+pub const EK_PV_SIZE: usize = 80;
+
+/// What Edax's whole search found (Edax's `Result`): `ek_edax_search`'s result.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct EkEdaxResult {
+    /// The score of the position, for the side to move (a disc difference).
+    pub score: c_int,
+    /// The best move: a square 0..63, 64 (pass) or 65 (none: the game is over).
+    pub best_move: c_int,
+    /// The depth and the selectivity (0..5, 5: none) of the last search the result comes from.
+    pub depth: c_int,
+    /// See `depth`.
+    pub selectivity: c_int,
+    /// The nodes searched (Edax's `search_count_nodes`).
+    pub n_nodes: i64,
+    /// The moves of `pv` (0..80).
+    pub pv_length: c_int,
+    /// The principal variation from the position: squares 0..63 and passes (64).
+    pub pv: [u8; EK_PV_SIZE],
 }
 
 /// Edax's `NodeType`.
@@ -156,6 +196,7 @@ impl<'a> Midgame<'a> {
     /// # Safety
     /// The three tables are valid Edax tables (as [`hash_table::get`] requires) for the
     /// search's length.
+    #[inline(always)]
     pub unsafe fn new(tables: Tables<'a>, stop: Option<&'a AtomicI32>, weights: &'a Weights, selectivity: i32) -> Self {
         Midgame { tables, stop, weights, selectivity, depth_pv_extension: -1, nodes: 0 }
     }

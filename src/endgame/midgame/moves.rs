@@ -64,6 +64,19 @@ impl MoveList {
         list
     }
 
+    /// A list of the moves `(square, flipped)` given, in their order (the root's list).
+    #[inline(always)]
+    pub fn from_moves(moves: impl Iterator<Item = (usize, u64)>) -> MoveList {
+        let mut list = MoveList { moves: [Move::default(); MAX_MOVES], n: 0 };
+        for (x, flipped) in moves {
+            if list.n < MAX_MOVES {
+                list.moves[list.n] = Move { x, flipped, score: 0 };
+                list.n += 1;
+            }
+        }
+        list
+    }
+
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.n
