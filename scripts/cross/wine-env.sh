@@ -28,5 +28,8 @@ fi
 # already, then this says so and is ignored): the many short programs of the tests then talk to
 # one server instead of each starting one that shuts down 3 s after it is left. A client that
 # connects as such a server shuts down fails with "wine client error:0: recvmsg: Connection reset
-# by peer": seen once (2026-11-26), in the C tests under Wine.
+# by peer": seen once (2026-11-26), in the C tests under Wine. Seen again on 2026-11-27 with this
+# server in place (solver_api under EDAX_KERNELS_ISA=avx2: its checks all passed, then the error
+# as the process ended, exit status not 0; the rerun passed): the idle shutdown does not explain
+# it all. Not found yet (a thread of the process still exiting when it ends is one suspect).
 "$WINESERVER" -p60 2>/dev/null || true
