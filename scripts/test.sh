@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 # clone took 36.2 minutes on a 2-core AMD EPYC Zen 5, 2026-11-26, at 091d469; 58.5 minutes on a
 # 2-core Intel Xeon model 207 at acecf70 with its build directory kept, 25 of them in the other
 # platforms' step; 69.7 minutes there at 1e5a513, with Edax's midgame search's known answers, 28.5
-# of them in the other platforms' step).
+# of them in the other platforms' step; about 70 at 8fe424d, with Edax's root: Miri 4.5, the
+# other platforms about 30 with their builds (qemu's solver tests 46 s, were 412 s), the Rust
+# tests 11.5, the root inlined into each level's entry making builds and the exports test slower).
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
