@@ -12,7 +12,7 @@ use crate::kernels::{masks::CORNERS, moves::potential_moves, Prims};
 use crate::types::board::EkBoard;
 
 /// The most moves a position has (33 is the known maximum).
-const MAX_MOVES: usize = 36;
+pub(super) const MAX_MOVES: usize = 36;
 
 /// `movelist_evaluate`'s weights above the fast order (move.c).
 const W_HASH: i32 = 1 << 15;

@@ -9,6 +9,7 @@
 //! The root keeps what Edax's `Search` keeps between its iterations: the root's moves in their
 //! current order with each one's score and cost, the result, and the bounds of each move's score.
 
+use super::moves::MAX_MOVES;
 use super::search_eval::{search_eval_0, search_eval_1, search_eval_2};
 use super::EK_PV_SIZE;
 use super::{Midgame, MidgameLevel, MoveList, NodeType, Ply, Position, Tables, NOMOVE, NO_SELECTIVITY, PASS};
@@ -24,8 +25,6 @@ const SCORE_MIN: i32 = -SCORE_MAX;
 const MULTIPV_DEPTH: i32 = 10;
 /// Edax's `ITERATIVE_MIN_EMPTIES`.
 const ITERATIVE_MIN_EMPTIES: i32 = 10;
-/// The most moves a position has (33 is the known maximum).
-const MAX_MOVES: usize = 36;
 
 /// Edax's `LEVEL[level][n_empties]`: the depth and selectivity of a search at `level` (0..=60)
 /// of a position of `n_empties` empty squares (search.c's `search_global_init`).
