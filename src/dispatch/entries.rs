@@ -126,6 +126,23 @@ macro_rules! level_entries {
                 // SAFETY: as in `Level`.
                 unsafe { pvs_shallow_node(s, pos, alpha, beta, depth) }
             }
+            #[inline(always)]
+            fn route_pvs(
+                s: &mut crate::endgame::midgame::Midgame,
+                pos: &crate::endgame::midgame::Position,
+                alpha: i32,
+                beta: i32,
+                depth: i32,
+                at: crate::endgame::midgame::Ply,
+            ) -> i32 {
+                // SAFETY: as in `Level`.
+                unsafe { route_pvs_node(s, pos, alpha, beta, depth, at) }
+            }
+            #[inline(always)]
+            fn pvs_root(r: &mut crate::endgame::midgame::Root, alpha: i32, beta: i32, depth: i32) -> i32 {
+                // SAFETY: as in `Level`.
+                unsafe { pvs_root_node(r, alpha, beta, depth) }
+            }
         }
 
         // SAFETY (every `unsafe` entry below): the table's contract, or for the `ek_` ones the
@@ -172,6 +189,19 @@ macro_rules! level_entries {
                 depth: i32,
             ) -> i32 {
                 s.pvs_shallow::<$P>(pos, alpha, beta, depth)
+            }
+            unsafe fn route_pvs_node(
+                s: &mut crate::endgame::midgame::Midgame,
+                pos: &crate::endgame::midgame::Position,
+                alpha: i32,
+                beta: i32,
+                depth: i32,
+                at: crate::endgame::midgame::Ply,
+            ) -> i32 {
+                s.route_pvs::<$P>(pos, alpha, beta, depth, at)
+            }
+            unsafe fn pvs_root_node(r: &mut crate::endgame::midgame::Root, alpha: i32, beta: i32, depth: i32) -> i32 {
+                r.pvs_root::<$P>(alpha, beta, depth)
             }
             unsafe fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
                 crate::solver::search::nws::<$P>(s, p, o, alpha)

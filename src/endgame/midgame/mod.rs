@@ -20,7 +20,7 @@ mod shallow;
 #[cfg(test)]
 mod test_support;
 
-pub(crate) use root::{level_depth, search_run};
+pub(crate) use root::{level_depth, search_run, Root};
 pub(crate) use search_eval::Position;
 
 use super::edax::{stability_cutoff, SCORE_INF};
@@ -169,6 +169,10 @@ pub(crate) trait MidgameLevel: NwsLevel + EvalPrims {
     fn nws_shallow(s: &mut Midgame, pos: &Position, alpha: i32, depth: i32, shallow: bool) -> i32;
     /// [`Midgame::pvs_shallow`] compiled for the level.
     fn pvs_shallow(s: &mut Midgame, pos: &Position, alpha: i32, beta: i32, depth: i32) -> i32;
+    /// [`Midgame::route_pvs`] compiled for the level.
+    fn route_pvs(s: &mut Midgame, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32;
+    /// [`Root::pvs_root`] compiled for the level.
+    fn pvs_root(r: &mut Root, alpha: i32, beta: i32, depth: i32) -> i32;
 }
 
 /// Edax's three tables.

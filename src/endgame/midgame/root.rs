@@ -146,7 +146,7 @@ struct RootMove {
 }
 
 /// Edax's root search: the root's state between iterations.
-struct Root<'s, 'a> {
+pub(crate) struct Root<'s, 'a> {
     mg: &'s mut Midgame<'a>,
     pos: Position,
     board: EkBoard,
@@ -163,6 +163,28 @@ struct Root<'s, 'a> {
     result: RootResult,
     /// `result->bound`, by move (0..=65).
     bounds: [Bound; 66],
+}
+
+impl Midgame<'_> {
+    /// `search_route_PVS(search, alpha, beta, depth, parent)` on `pos`: the midgame search, the
+    /// final score, or `search_eval_0/1/2` at depths 0-2. [`MidgameLevel::route_pvs`], compiled
+    /// once per level: the root calls it at three places.
+    #[inline(always)]
+    pub(crate) fn route_pvs<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32 {
+        let n = pos.n_empties() as i32;
+        let w = self.weights;
+        if depth == n && depth == 0 {
+            2 * K::popcount(pos.p) as i32 - 64
+        } else if depth == n || depth > 2 {
+            K::pvs_midgame(self, pos, alpha, beta, depth, at)
+        } else if depth == 0 {
+            search_eval_0::<K>(w, pos, &mut self.nodes)
+        } else if depth == 1 {
+            search_eval_1::<K>(w, pos, alpha, beta, &mut self.nodes)
+        } else {
+            search_eval_2::<K>(w, pos, alpha, beta, &mut self.nodes)
+        }
+    }
 }
 
 /// `board_update` of Edax with the move `x` (a pass, or NOMOVE, swaps the sides).
@@ -229,22 +251,11 @@ impl<'s, 'a> Root<'s, 'a> {
         }
     }
 
-    /// `search_route_PVS` on the child `pos` (after a root move or a pass), at `at`.
+    /// `search_route_PVS` on the child `pos` (after a root move or a pass), at `at`, within the
+    /// root's stability bounds.
     #[inline(always)]
     fn route<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32 {
-        let n = pos.n_empties() as i32;
-        let w = self.mg.weights;
-        let score = if depth == n && depth == 0 {
-            2 * K::popcount(pos.p) as i32 - 64
-        } else if depth == n || depth > 2 {
-            K::pvs_midgame(self.mg, pos, alpha, beta, depth, at)
-        } else if depth == 0 {
-            search_eval_0::<K>(w, pos, &mut self.mg.nodes)
-        } else if depth == 1 {
-            search_eval_1::<K>(w, pos, alpha, beta, &mut self.mg.nodes)
-        } else {
-            search_eval_2::<K>(w, pos, alpha, beta, &mut self.mg.nodes)
-        };
+        let score = K::route_pvs(self.mg, pos, alpha, beta, depth, at);
         -self.bound(-score)
     }
 
@@ -300,9 +311,10 @@ impl<'s, 'a> Root<'s, 'a> {
         }
     }
 
-    /// `PVS_root(search, alpha, beta, depth)`.
+    /// `PVS_root(search, alpha, beta, depth)`: [`MidgameLevel::pvs_root`], compiled once per
+    /// level (inlined at each of its callers, the whole root would be compiled four times over).
     #[inline(always)]
-    fn pvs_root<K: MidgameLevel>(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub(crate) fn pvs_root<K: MidgameLevel>(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         let start = self.mg.nodes;
         self.mg.nodes += 1;
         let code = K::hash_code(self.board.player, self.board.opponent);
@@ -453,7 +465,7 @@ impl<'s, 'a> Root<'s, 'a> {
         for i in 0..10 {
             let old_score = score;
             if depth <= MULTIPV_DEPTH || beta - alpha <= 2 * width {
-                score = self.pvs_root::<K>(alpha, beta, depth);
+                score = K::pvs_root(self, alpha, beta, depth);
             } else {
                 let (mut left, mut right) = (i.max(1) * width, i.max(1) * width);
                 loop {
@@ -464,7 +476,7 @@ impl<'s, 'a> Root<'s, 'a> {
                     }
                     low = low.min(SCORE_MAX - 1);
                     high = high.max(SCORE_MIN + 1);
-                    score = self.pvs_root::<K>(low, high, depth);
+                    score = K::pvs_root(self, low, high, depth);
                     if self.mg.stopped() {
                         break;
                     }
