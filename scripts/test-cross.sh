@@ -4,7 +4,8 @@
 #                                   DLL, its import libraries (MinGW and MSVC) and the static
 #                                   library with each feature, the DLL's exports, the header with
 #                                   MinGW and as MSVC reads it, the Rust tests and the C tests on
-#                                   every level this CPU has (Wine runs the code natively): the
+#                                   every level this CPU has (Wine runs the code natively; the C
+#                                   tests' C++ and static builds on the best level only): the
 #                                   differential test on its million random positions, the others
 #                                   on 1/5 of theirs (WINE_TEST_SCALE) and the smaller problems
 #   scripts/test-cross.sh aarch64   aarch64-unknown-linux-gnu, built with the cross gcc, run under
@@ -12,7 +13,8 @@
 #                                   the differential test on its million random positions, the
 #                                   batch, leaf-search, midgame and solver's random-window and
 #                                   solve_many tests on 1/20 of theirs (EK_TEST_SCALE), the solver's
-#                                   problems of at most 19 empty squares
+#                                   problems of at most 19 empty squares, the C tests' C++ and
+#                                   static builds on the neon level only
 #   scripts/test-cross.sh macos     x86_64- and aarch64-apple-darwin: the library type-checked
 #                                   (no macOS SDK here: nothing is linked or run)
 # scripts/setup.sh installs the cross compilers, Wine, qemu and the Rust targets.
@@ -37,7 +39,8 @@ bindgen_args() { # include dir of the target's C library
 }
 
 # The C known answers (and the evaluation's) linked to the shared library in LIBDIR, run under
-# Wine or qemu on every level of EK_CPU_LEVELS: known_answers_with windows|aarch64 LIBDIR
+# Wine or qemu on the best level of EK_CPU_LEVELS (c_tests/run.sh runs them on every level with
+# the default build): known_answers_with windows|aarch64 LIBDIR
 known_answers_with() {
     local exe=c_tests/out-$1/features dir=$2
     mkdir -p "$exe"
@@ -47,14 +50,14 @@ known_answers_with() {
             for t in known_answers eval_api; do
                 x86_64-w64-mingw32-gcc -std=c99 -O1 -Iinclude c_tests/$t.c -o "$exe/$t.exe" -L"$dir" -ledax_kernels
             done
-            "$WINE" "$exe/known_answers.exe" tests/data/golden "$EK_CPU_LEVELS"
+            "$WINE" "$exe/known_answers.exe" tests/data/golden "$EK_CPU_LEVELS" "${EK_CPU_LEVELS##* }"
             "$WINE" "$exe/eval_api.exe" tests/data/golden "$EK_SYNTHETIC_EVAL" ;;
         aarch64)
             for t in known_answers eval_api; do
                 aarch64-linux-gnu-gcc -std=c99 -O1 -Iinclude c_tests/$t.c -o "$exe/$t" -L"$dir" -ledax_kernels \
                     -Wl,-rpath,"$PWD/$dir"
             done
-            "${QEMU_RUN[@]}" "$exe/known_answers" tests/data/golden "$EK_CPU_LEVELS"
+            "${QEMU_RUN[@]}" "$exe/known_answers" tests/data/golden "$EK_CPU_LEVELS" "${EK_CPU_LEVELS##* }"
             "${QEMU_RUN[@]}" "$exe/eval_api" tests/data/golden "$EK_SYNTHETIC_EVAL" ;;
     esac
 }
@@ -103,19 +106,19 @@ windows() {
     EK_TEST_SCALE=$WINE_TEST_SCALE cargo test --locked --target $t $(test_args differential)
     cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
-    say "Windows: C tests under Wine, the DLL and the static library, every level"
+    say "Windows: C tests under Wine, the DLL and the static library (every level with C99 and the DLL, the best one otherwise)"
     EK_CROSS=windows CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-3} c_tests/run.sh "$dir"
 
-    say "Windows: the known answers through the DLL of the edax-abi-eval build (Edax's names exported too)"
+    say "Windows: the known answers through the DLL of the edax-abi-eval build (Edax's names exported too), best level"
     known_answers_with windows target/capi-edax-abi-eval/$t/release
 
-    say "Windows: a C program linked to the MSVC import library edax_kernels.lib (read by MinGW's linker)"
+    say "Windows: a C program linked to the MSVC import library edax_kernels.lib (read by MinGW's linker), best level"
     local out=c_tests/out-windows
     x86_64-w64-mingw32-gcc -std=c99 -O1 -Iinclude c_tests/known_answers.c "$dir/edax_kernels.lib" \
         -o "$out/known_answers-msvc-lib.exe"
     x86_64-w64-mingw32-objdump -p "$out/known_answers-msvc-lib.exe" | grep "DLL Name: edax_kernels.dll" >/dev/null \
         || { echo "FAILED: not linked to edax_kernels.dll"; exit 1; }
-    "$WINE" "$out/known_answers-msvc-lib.exe" tests/data/golden "$EK_CPU_LEVELS"
+    "$WINE" "$out/known_answers-msvc-lib.exe" tests/data/golden "$EK_CPU_LEVELS" "${EK_CPU_LEVELS##* }"
 }
 
 aarch64() {
@@ -137,10 +140,10 @@ aarch64() {
     cargo test --locked --target $t $(test_args differential)
     cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
-    say "ARM64: C tests under qemu, the shared and the static library, every level"
+    say "ARM64: C tests under qemu, the shared and the static library (every level with C99 and the shared library, the best one otherwise)"
     EK_CROSS=aarch64 CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-2} c_tests/run.sh "target/capi/$t/release"
 
-    say "ARM64: the known answers through the shared library of the edax-abi-eval build"
+    say "ARM64: the known answers through the shared library of the edax-abi-eval build, best level"
     known_answers_with aarch64 target/capi-edax-abi-eval/$t/release
 }
 

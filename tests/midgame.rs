@@ -142,8 +142,8 @@ fn known_answers(file: &str) -> Vec<Line> {
 }
 
 /// Replays a file of known answers on every level: each call's status, score, nodes and the
-/// three tables after it; every session (each starts with a fresh table) on the portable and
-/// the best level, every fourth on the others. Under emulation or sampling (`EK_TEST_SCALE`), a
+/// three tables after it; every session (each starts with a fresh table) on the best level,
+/// every fourth on the others. Under emulation or sampling (`EK_TEST_SCALE`), a
 /// part of those, evenly spaced.
 fn replay(file: &str, calls: usize) {
     let lines = known_answers(file);
@@ -177,13 +177,13 @@ fn replay(file: &str, calls: usize) {
     }
 }
 
-/// The sessions of a level run: every one on the portable and the best level, every fourth on
-/// the others (they share their search code with both and differ in kernels the differential
-/// test checks on a million positions); under emulation or sampling (`EK_TEST_SCALE`), a part
-/// of those, evenly spaced.
+/// The sessions of a level run: every one on the best level, every fourth on the others, the
+/// portable one included (they share their search code with the best and differ in kernels the
+/// differential test checks against the portable ones on a million positions); under emulation
+/// or sampling (`EK_TEST_SCALE`), a part of those, evenly spaced.
 fn step_on(isa: Isa, sessions: usize) -> usize {
     let step = sessions / common::scaled(sessions).max(1);
-    if isa == Isa::Portable || isa == Isa::best() {
+    if isa == Isa::best() {
         step
     } else {
         step * 4

@@ -19,6 +19,13 @@ rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
+# The Windows wheel builds while the aarch64 one is built and tested (each build is mostly one
+# rustc process), in its own build directory: cargo locks one while it builds.
+win_log=$out/build-win_amd64.log
+CARGO_TARGET_DIR=$root/target/bindings/cargo-win_amd64 \
+    maturin build --release --target x86_64-pc-windows-gnu -i python3.11 -o "$out" >"$win_log" 2>&1 &
+win_build=$!
+
 echo "--- Python: the manylinux aarch64 wheel, tested under qemu with Debian's ARM64 CPython 3.11"
 # shellcheck source=../../scripts/cross/qemu-env.sh
 source scripts/cross/qemu-env.sh
@@ -43,7 +50,7 @@ export EK_EVAL_DAT
     "$root/bindings/python/tests")
 
 echo "--- Python: the win_amd64 wheel (built, not run: no Windows CPython here)"
-maturin build --release --target x86_64-pc-windows-gnu -i python3.11 -o "$out" >&2
+wait "$win_build" || { cat "$win_log" >&2; echo "the win_amd64 wheel did not build" >&2; exit 1; }
 wheel=$(ls "$out"/edax_kernels-*-cp39-abi3-win_amd64.whl)
 mkdir -p "$out/win_amd64"
 (cd "$out/win_amd64" && python3 -m zipfile -e "$wheel" .)
