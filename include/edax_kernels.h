@@ -34,6 +34,17 @@
 #define EK_PV_SIZE 80
 
 /**
+ * The smallest and largest main tables (log2 of the entries); the PV and shallow tables have
+ * 16 times fewer entries, as Edax's have.
+ */
+#define EK_ENGINE_MIN_HASH_BITS 8
+
+/**
+ * See [`EK_ENGINE_MIN_HASH_BITS`].
+ */
+#define EK_ENGINE_MAX_HASH_BITS 32
+
+/**
  * The most threads `ek_solver_set_threads` accepts.
  */
 #define EK_SOLVER_MAX_THREADS 256
@@ -113,10 +124,20 @@ typedef enum EkStatus {
 } EkStatus;
 
 /**
+ * An engine: its weights, its three Edax tables (main, PV, shallow) and its controls.
+ */
+typedef struct EkEngine EkEngine;
+
+/**
  * A solver: its transposition table and its controls. One solve at a time (a second
  * concurrent one is refused); [`EkSolver::stop`] may be called from any thread.
  */
 typedef struct EkSolver EkSolver;
+
+/**
+ * Evaluation weights in Edax's format (eval.dat), shared by the engines given them.
+ */
+typedef struct EkWeights EkWeights;
 
 /**
  * An Othello position seen from the side to move (Edax's `Board`, same layout).
@@ -380,6 +401,79 @@ typedef struct EkMove {
    */
   uint32_t cost;
 } EkMove;
+
+/**
+ * What limits a search of [`EkEngine`] (also the C API's `EkEngineLimits`).
+ */
+typedef struct EkEngineLimits {
+  /**
+   * Edax's level, 1..60 (Edax's `-l`): the depth and selectivity of the search, from Edax's
+   * table of levels by the number of empty squares; 0: `depth` and `selectivity` say them.
+   */
+  int level;
+  /**
+   * The depth, 1..60 (more than the empty squares: all of them, an exact search), overriding
+   * the level's (Edax's `-d`); -1: the level's.
+   */
+  int depth;
+  /**
+   * The selectivity, 0..5 (5: none; Edax's `-s`), overriding the level's; -1: the level's
+   * (5 when `level` is 0).
+   */
+  int selectivity;
+  /**
+   * The search stops after about this many nodes (checked at the midgame nodes); 0: no limit.
+   */
+  uint64_t max_nodes;
+  /**
+   * The search stops after about this many milliseconds; 0: no limit.
+   */
+  uint64_t max_time_ms;
+} EkEngineLimits;
+
+/**
+ * What a search of [`EkEngine`] found (also the C API's `EkEngineResult`).
+ */
+typedef struct EkEngineResult {
+  /**
+   * The score for the side to move (a disc difference): exact when `exact` is 1, else the
+   * search's estimate.
+   */
+  int score;
+  /**
+   * The best move found: a square 0..63, 64 (pass) or 65 (none: the game is over).
+   */
+  int best_move;
+  /**
+   * The depth and selectivity (0..5, 5: none) of the deepest search the result comes from.
+   */
+  int depth;
+  /**
+   * See `depth`.
+   */
+  int selectivity;
+  /**
+   * 1 when `score` is the exact final score (a search to the end without selectivity), else 0.
+   */
+  int exact;
+  /**
+   * 1 when the search reached its depth and selectivity, 0 when a node or time limit or
+   * `ek_engine_stop` cut it short (the result is then the deepest one completed).
+   */
+  int complete;
+  /**
+   * The nodes searched.
+   */
+  int64_t n_nodes;
+  /**
+   * The moves of `pv` (0..80).
+   */
+  int pv_length;
+  /**
+   * The principal variation from the position: squares 0..63 and passes (64).
+   */
+  uint8_t pv[EK_PV_SIZE];
+} EkEngineResult;
 
 /**
  * The state of Edax's search that `ek_nws_midgame` reads besides the board and the window:
@@ -1136,6 +1230,118 @@ int eval_accumulate(const struct EkEval *eval);
  */
 double eval_sigma(int n_empty, int depth, int probcut_depth);
 #endif
+
+/**
+ * Loads evaluation weights in Edax's format (eval.dat, either byte order: Edax's own, or the
+ * project's data/ek-eval.dat) from a file into a new weights object, which engines share
+ * (`ek_engine_new`) and `ek_weights_free` gives back. Unlike `ek_eval_load_file`, nothing
+ * process-wide changes, and the memory (about 64 MB) is freed with the last engine or handle
+ * that holds it. Returns the object, or NULL with `*status` set: `EK_ERR_NULL` (NULL path),
+ * `EK_ERR_IO`, `EK_ERR_EVAL_FORMAT`, `EK_ERR_EVAL_SIZE`, `EK_ERR_NO_MEMORY`; `*status` is
+ * `EK_OK` on success. `status` may be NULL.
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string; `status` NULL or writable.
+ */
+struct EkWeights *ek_weights_load_file(const char *path, int *status);
+
+/**
+ * `ek_weights_load_file` from an eval.dat image in memory (`size` bytes at `data`; the bytes
+ * are copied: the caller may free them after the call). NULL `data` with any size:
+ * `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `data` must be NULL or point to `size` readable bytes; `status` NULL or writable.
+ */
+struct EkWeights *ek_weights_load_buffer(const void *data, size_t size, int *status);
+
+/**
+ * `ek_weights_load_file` of the project's own weights (data/ek-eval.dat), built into the
+ * library: no file needed.
+ *
+ * # Safety
+ * `status` must be NULL or writable.
+ */
+struct EkWeights *ek_weights_load_default(int *status);
+
+/**
+ * Gives back the caller's hold on a weights object. Engines made with it keep their own hold:
+ * the memory is freed when the last of them is freed too. NULL does nothing.
+ *
+ * # Safety
+ * `weights` must be NULL or come from an `ek_weights_load_` function, and not be given back
+ * twice.
+ */
+void ek_weights_free(struct EkWeights *weights);
+
+/**
+ * A new engine: Edax's whole search on `weights` (which it holds until it is freed: the caller
+ * may free its own handle at once) and three tables of its own, a main table of
+ * `2^hash_bits` entries (24 bytes each) and PV and shallow tables of `2^(hash_bits - 4)`
+ * (Edax's sizes; Edax's default is 2^21 for the main table, as its `-h 21`), kept between
+ * searches as Edax keeps them between the moves of a game. Returns NULL when `weights` is NULL,
+ * `hash_bits` is outside `EK_ENGINE_MIN_HASH_BITS..=EK_ENGINE_MAX_HASH_BITS` (8..=32), or the
+ * memory cannot be allocated. Free it with `ek_engine_free`. One search at a time per engine
+ * (a second concurrent one returns `EK_ERR_BUSY`): give each thread its own.
+ *
+ * # Safety
+ * `weights` must be NULL or a live weights object.
+ */
+struct EkEngine *ek_engine_new(const struct EkWeights *weights, int hash_bits);
+
+/**
+ * Frees an engine made by `ek_engine_new` (and its hold on its weights). NULL does nothing. No
+ * search may be running on it.
+ *
+ * # Safety
+ * `engine` must be NULL or come from `ek_engine_new`, not freed yet, and not in use.
+ */
+void ek_engine_free(struct EkEngine *engine);
+
+/**
+ * Makes the search running on `engine` (from any thread) end soon: `ek_engine_search` then
+ * returns the deepest result it completed, with `complete` = 0 (or `EK_ERR_STOPPED` when it had
+ * completed none). A search that starts later is not affected. NULL does nothing.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine.
+ */
+void ek_engine_stop(const struct EkEngine *engine);
+
+/**
+ * Forgets every position the engine's tables hold (Edax's `hash_cleanup`): the next search
+ * finds what a new engine would. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY` (a search is
+ * running on it).
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine.
+ */
+int ek_engine_clear(const struct EkEngine *engine);
+
+/**
+ * Searches `board` (the player to move) with Edax 4.6's whole search as `lEdax -l LEVEL -n 1`
+ * plays (iterative deepening, aspiration, Edax's midgame and endgame searches, its tables
+ * kept between searches), within `limits`: an Edax level (1..60) or a depth and selectivity,
+ * and optionally a node and a time limit. On the same weights and a new engine (or one cleared),
+ * its score, move, depth, selectivity, nodes and principal variation are Edax's. Writes the
+ * result to `*result` and returns `EK_OK`: the best move (65 when the game is over, 64 when
+ * the player must pass), the score, the depth and selectivity reached, whether the score is
+ * exact, whether the search completed (0 when a limit or `ek_engine_stop` ended it: the
+ * result is then the deepest one completed), nodes and principal variation.
+ *
+ * Errors (nothing written): `EK_ERR_NULL` (NULL engine, board, limits or result),
+ * `EK_ERR_RANGE` (overlapping bitboards; level outside 0..60; depth neither -1 nor 1..60;
+ * selectivity outside -1..5; level 0 with depth -1), `EK_ERR_BUSY` (another search is running
+ * on the engine), `EK_ERR_STOPPED` (stopped before any depth was completed).
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine; `board` and `limits` NULL or readable; `result` NULL
+ * or writable.
+ */
+int ek_engine_search(const struct EkEngine *engine,
+                     const struct EkBoard *board,
+                     const struct EkEngineLimits *limits,
+                     struct EkEngineResult *result);
 
 /**
  * Loads Edax evaluation weights from an eval.dat file (Edax's `eval_open`) and makes them the

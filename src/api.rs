@@ -2,6 +2,7 @@
 //! layer, beside the C exports (src/ffi), and call the dispatch layer as the exports do.
 
 use crate::dispatch::{c_dispatch, Kernels};
+use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult};
 use crate::eval::{EkEvalFeature, Weights};
 use crate::solver::EkSolver;
 use crate::types::board::EkBoard;
@@ -14,6 +15,16 @@ impl EkSolver {
         let mut out = Err(SolveError::Range);
         // SAFETY: the entry's arguments are references; it has no other contract.
         unsafe { c_dispatch::solver_solve(self, board, alpha, beta, &mut out) };
+        out
+    }
+}
+
+impl EkEngine {
+    /// Searches `board` within `limits` with the active level's kernels (see `ek_engine_search`).
+    pub fn search(&self, board: &EkBoard, limits: &EkEngineLimits) -> Result<EkEngineResult, SolveError> {
+        let mut out = Err(SolveError::Range);
+        // SAFETY: the entry's arguments are references; it has no other contract.
+        unsafe { c_dispatch::engine_search(self, board, limits, &mut out) };
         out
     }
 }

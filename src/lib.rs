@@ -16,11 +16,12 @@
 
 // The layers, bottom to top (ARCHITECTURE.md; tests/layers.rs checks that each module only
 // uses the layers below it): types <- kernels <- eval, hash_table <- endgame <- solver <-
-// dispatch <- ffi and api (the Rust API: this file and api.rs).
+// engine <- dispatch <- ffi and api (the Rust API: this file and api.rs).
 mod api;
 /// cbindgen:ignore
 mod dispatch;
 mod endgame;
+pub mod engine;
 pub mod eval;
 pub mod ffi;
 mod hash_table;

@@ -11,14 +11,16 @@
 mod common;
 
 use common::{naive_moves, SplitMix64};
+use edax_kernels::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkWeights};
 use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
+use edax_kernels::ffi::engine_api::*;
 use edax_kernels::ffi::eval_api::*;
 use edax_kernels::ffi::solver_api::*;
 use edax_kernels::{
     EkBoard, EkEdaxResult, EkEdaxTables, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver, Isa,
-    EK_SOLVER_MAX_THREADS,
+    EK_PV_SIZE, EK_SOLVER_MAX_THREADS,
 };
 #[cfg(feature = "edax-abi-eval")]
 use edax_kernels::{EkHashData, EkHashDraft, EkHashDraftBytes, EkHashStore};
@@ -186,6 +188,91 @@ fn untouched_result() -> EkEdaxResult {
 /// A position that takes the solver millions of nodes (fforum #38, 24 empty squares).
 fn slow_position() -> EkBoard {
     EkBoard::new(0x0014_f9c0_849a_0000, 0x0000_063e_7b64_3c3c)
+}
+
+/// A weights object of `eval_image` (given back by the caller).
+#[cfg(not(miri))]
+fn weights_object() -> *mut EkWeights {
+    let image = eval_image();
+    let mut status = 99;
+    // SAFETY: a readable image and a writable status.
+    let w = unsafe { ek_weights_load_buffer(image.as_ptr().cast(), image.len(), &mut status) };
+    assert!(!w.is_null() && status == EK_OK, "{status}");
+    w
+}
+
+/// An engine of small tables on `eval_image`'s weights (its own hold on them).
+#[cfg(not(miri))]
+fn new_engine() -> *mut EkEngine {
+    let w = weights_object();
+    // SAFETY: a live weights object; the engine holds it after the handle is given back.
+    let e = unsafe { ek_engine_new(w, 12) };
+    // SAFETY: given back once.
+    unsafe { ek_weights_free(w) };
+    assert!(!e.is_null());
+    e
+}
+
+/// A result no search writes.
+fn untouched_engine_result() -> EkEngineResult {
+    EkEngineResult {
+        score: 99,
+        best_move: 99,
+        depth: 99,
+        selectivity: 99,
+        exact: 99,
+        complete: 99,
+        n_nodes: -1,
+        pv_length: -1,
+        pv: [7; EK_PV_SIZE],
+    }
+}
+
+/// Runs a long search (level 60 of `slow_position`) on a new engine in a thread and `probe`s the
+/// engine until it returns true (the probe saw the search running), then stops the search.
+#[cfg(not(miri))]
+fn while_searching(probe: impl Fn(*const EkEngine) -> bool) {
+    struct Shared(*mut EkEngine);
+    impl Shared {
+        fn get(&self) -> *mut EkEngine {
+            self.0
+        }
+    }
+    // SAFETY: the engine is Sync (its tables are behind its busy flag); it outlives the thread.
+    unsafe impl Send for Shared {}
+    // SAFETY: as above.
+    unsafe impl Sync for Shared {}
+    let e = Shared(new_engine());
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| loop {
+            let mut r = untouched_engine_result();
+            // SAFETY: a live engine, board, limits and result.
+            let status = unsafe { ek_engine_search(e.get(), &middle_position(), &EkEngineLimits::level(60), &mut r) };
+            // The probe may hold the engine for a moment: try again until this search runs.
+            if status != EK_ERR_BUSY {
+                break status;
+            }
+        });
+        let mut seen = false;
+        while !seen && !worker.is_finished() {
+            seen = probe(e.get());
+        }
+        while !worker.is_finished() {
+            // SAFETY: a live engine.
+            unsafe { ek_engine_stop(e.get()) };
+        }
+        let status = worker.join().expect("the searching thread");
+        assert!(status == EK_OK || status == EK_ERR_STOPPED, "{status}");
+        assert!(seen, "the probe never saw the search running");
+    });
+    // SAFETY: freed once, no search running.
+    unsafe { ek_engine_free(e.get()) };
+}
+
+/// A position of 44 empty squares (a level-60 search of it takes minutes).
+#[cfg(not(miri))]
+fn middle_position() -> EkBoard {
+    EkBoard::new(0x0000_0018_3C08_0000, 0x0000_2024_0010_0000)
 }
 
 fn new_solver() -> *mut EkSolver {
@@ -1481,6 +1568,204 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
                 assert_eq!(results(isa), portable, "{isa:?}");
             }
             edax_kernels::set_active_isa(Isa::best()).expect("best");
+        },
+    ),
+    ("ek_weights_load_file", "NULL path", "NULL, `*status` = `EK_ERR_NULL`", || {
+        let mut status = 99;
+        // SAFETY: NULL is allowed; a writable status.
+        assert!(unsafe { ek_weights_load_file(core::ptr::null(), &mut status) }.is_null());
+        assert_eq!(status, EK_ERR_NULL);
+    }),
+    ("ek_weights_load_file", "a file that cannot be read", "NULL, `*status` = `EK_ERR_IO`", || {
+        let mut status = 99;
+        let path = CString::new("/nonexistent/eval.dat").unwrap();
+        // SAFETY: a NUL-terminated path and a writable status.
+        assert!(unsafe { ek_weights_load_file(path.as_ptr(), &mut status) }.is_null());
+        assert_eq!(status, EK_ERR_IO);
+    }),
+    ("ek_weights_load_file", "NULL status", "as with a status, nothing written", || {
+        let path = CString::new("/nonexistent/eval.dat").unwrap();
+        // SAFETY: NULL status is allowed.
+        unsafe {
+            assert!(ek_weights_load_file(core::ptr::null(), core::ptr::null_mut()).is_null());
+            assert!(ek_weights_load_file(path.as_ptr(), core::ptr::null_mut()).is_null());
+        }
+        #[cfg(not(miri))]
+        {
+            let image = eval_image();
+            // SAFETY: a readable image, NULL status.
+            let w = unsafe { ek_weights_load_buffer(image.as_ptr().cast(), image.len(), core::ptr::null_mut()) };
+            assert!(!w.is_null());
+            // SAFETY: a weights object, given back once.
+            unsafe { ek_weights_free(w) };
+        }
+    }),
+    ("ek_weights_load_buffer", "NULL data", "NULL, `*status` = `EK_ERR_NULL`", || {
+        for size in [0, 10, EVAL_FILE_SIZE] {
+            let mut status = 99;
+            // SAFETY: NULL is allowed.
+            assert!(unsafe { ek_weights_load_buffer(core::ptr::null(), size, &mut status) }.is_null());
+            assert_eq!(status, EK_ERR_NULL);
+        }
+    }),
+    (
+        "ek_weights_load_buffer",
+        "not Edax's header; the wrong size",
+        "NULL, `*status` = `EK_ERR_EVAL_FORMAT`; `EK_ERR_EVAL_SIZE`",
+        || {
+            let (mut status, junk) = (99, [0u8; 64]);
+            // SAFETY: 64 readable bytes.
+            assert!(unsafe { ek_weights_load_buffer(junk.as_ptr().cast(), junk.len(), &mut status) }.is_null());
+            assert_eq!(status, EK_ERR_EVAL_FORMAT);
+            let short = &eval_image()[..1000];
+            // SAFETY: 1000 readable bytes.
+            assert!(unsafe { ek_weights_load_buffer(short.as_ptr().cast(), short.len(), &mut status) }.is_null());
+            assert_eq!(status, EK_ERR_EVAL_SIZE);
+        },
+    ),
+    ("ek_weights_load_default", "NULL status", "the object of the bundled weights, nothing written", || {
+        #[cfg(not(miri))]
+        {
+            // SAFETY: NULL status is allowed.
+            let w = unsafe { ek_weights_load_default(core::ptr::null_mut()) };
+            assert!(!w.is_null());
+            // SAFETY: given back once.
+            unsafe { ek_weights_free(w) };
+        }
+    }),
+    ("ek_weights_free", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_weights_free(core::ptr::null_mut()) };
+    }),
+    ("ek_engine_new", "NULL weights; hash_bits outside 8..32", "NULL", || {
+        // SAFETY: NULL is allowed.
+        assert!(unsafe { ek_engine_new(core::ptr::null(), 12) }.is_null());
+        #[cfg(not(miri))]
+        {
+            let w = weights_object();
+            for bits in [7, 0, -1, 33, i32::MIN, i32::MAX] {
+                // SAFETY: a live weights object.
+                assert!(unsafe { ek_engine_new(w, bits) }.is_null(), "hash_bits {bits}");
+            }
+            // SAFETY: given back once.
+            unsafe { ek_weights_free(w) };
+        }
+    }),
+    ("ek_engine_free", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_engine_free(core::ptr::null_mut()) };
+    }),
+    ("ek_engine_stop", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_engine_stop(core::ptr::null()) };
+    }),
+    ("ek_engine_stop", "no search running", "nothing done: a later search is not stopped", || {
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            let mut r = untouched_engine_result();
+            // SAFETY: a live engine, board, limits and result.
+            unsafe {
+                ek_engine_stop(e);
+                assert_eq!(ek_engine_search(e, &EkBoard::START, &EkEngineLimits::level(3), &mut r), EK_OK);
+                ek_engine_free(e);
+            }
+            assert_eq!(r.complete, 1);
+        }
+    }),
+    ("ek_engine_clear", "NULL engine", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_engine_clear(core::ptr::null()) }, EK_ERR_NULL);
+    }),
+    ("ek_engine_clear", "a search running on the engine", "`EK_ERR_BUSY`, nothing cleared", || {
+        #[cfg(not(miri))]
+        while_searching(|e| {
+            // SAFETY: a live engine.
+            let status = unsafe { ek_engine_clear(e) };
+            assert!(status == EK_ERR_BUSY || status == EK_OK, "{status}");
+            status == EK_ERR_BUSY
+        });
+    }),
+    ("ek_engine_search", "NULL engine, board, limits or result", "`EK_ERR_NULL`, nothing written", || {
+        let (b, l) = (EkBoard::START, EkEngineLimits::level(3));
+        let mut r = untouched_engine_result();
+        let nul = core::ptr::null();
+        // SAFETY: NULL is allowed; the others live.
+        assert_eq!(unsafe { ek_engine_search(nul, &b, &l, &mut r) }, EK_ERR_NULL);
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            // SAFETY: a live engine, NULL or live arguments.
+            unsafe {
+                assert_eq!(ek_engine_search(e, core::ptr::null(), &l, &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_search(e, &b, core::ptr::null(), &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_search(e, &b, &l, core::ptr::null_mut()), EK_ERR_NULL);
+                ek_engine_free(e);
+            }
+        }
+        assert_eq!(r, untouched_engine_result());
+    }),
+    (
+        "ek_engine_search",
+        "overlap, level outside 0..60, depth neither -1 nor 1..60, selectivity outside -1..5, level 0 with depth -1",
+        "`EK_ERR_RANGE`, nothing written",
+        || {
+            #[cfg(not(miri))]
+            {
+                let e = new_engine();
+                let l = EkEngineLimits::level(3);
+                let cases = [
+                    (EkBoard::new(3, 1), l),
+                    (EkBoard::START, EkEngineLimits::level(61)),
+                    (EkBoard::START, EkEngineLimits::level(-1)),
+                    (EkBoard::START, EkEngineLimits { depth: 0, ..l }),
+                    (EkBoard::START, EkEngineLimits { depth: 61, ..l }),
+                    (EkBoard::START, EkEngineLimits { depth: -2, ..l }),
+                    (EkBoard::START, EkEngineLimits { selectivity: 6, ..l }),
+                    (EkBoard::START, EkEngineLimits { selectivity: -2, ..l }),
+                    (EkBoard::START, EkEngineLimits { level: 0, ..l }),
+                ];
+                for (b, limits) in cases {
+                    let mut r = untouched_engine_result();
+                    // SAFETY: a live engine, board, limits and result.
+                    assert_eq!(unsafe { ek_engine_search(e, &b, &limits, &mut r) }, EK_ERR_RANGE, "{b:?} {limits:?}");
+                    assert_eq!(r, untouched_engine_result());
+                }
+                // SAFETY: freed once.
+                unsafe { ek_engine_free(e) };
+            }
+        },
+    ),
+    ("ek_engine_search", "a search already running on the engine", "`EK_ERR_BUSY`, nothing written", || {
+        #[cfg(not(miri))]
+        while_searching(|e| {
+            let mut r = untouched_engine_result();
+            // SAFETY: a live engine, board, limits and result.
+            let status = unsafe { ek_engine_search(e, &EkBoard::START, &EkEngineLimits::level(1), &mut r) };
+            assert!(status == EK_ERR_BUSY || status == EK_OK, "{status}");
+            if status == EK_ERR_BUSY {
+                assert_eq!(r, untouched_engine_result(), "written while busy");
+            }
+            status == EK_ERR_BUSY
+        });
+    }),
+    (
+        "ek_engine_search",
+        "a position without a move for either side",
+        "`EK_OK`, the final score, best move 65 (none), exact 1",
+        || {
+            #[cfg(not(miri))]
+            {
+                let e = new_engine();
+                let mut r = untouched_engine_result();
+                // Black's 60 discs against white's 4, the board full.
+                let b = EkBoard::new(!0x0F, 0x0F);
+                // SAFETY: a live engine, board, limits and result.
+                assert_eq!(unsafe { ek_engine_search(e, &b, &EkEngineLimits::level(10), &mut r) }, EK_OK);
+                assert_eq!((r.score, r.best_move, r.exact, r.pv_length), (56, EK_NOMOVE, 1, 0));
+                // SAFETY: freed once.
+                unsafe { ek_engine_free(e) };
+            }
         },
     ),
     ("ek_solver_new", "hash_bits outside 1..32", "NULL", || {

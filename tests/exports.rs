@@ -239,8 +239,20 @@ fn edax_abi_exports_have_no_panic_path() {
 }
 
 /// Exports called once or rarely (loading, set-up and tear-down, version, status and level
-/// queries, a solver's controls): they may run baseline x86-64 code. Every other export is hot.
-const COLD_EXPORTS: [&str; 23] = [
+/// queries, a solver's or an engine's controls) and the engine's search, a whole search per
+/// call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
+/// is the level's `search_run` entry, which the walk from `ek_edax_search` checks): they may
+/// run baseline x86-64 code. Every other export is hot.
+const COLD_EXPORTS: [&str; 32] = [
+    "ek_weights_load_file",
+    "ek_weights_load_buffer",
+    "ek_weights_load_default",
+    "ek_weights_free",
+    "ek_engine_new",
+    "ek_engine_free",
+    "ek_engine_stop",
+    "ek_engine_clear",
+    "ek_engine_search",
     "ek_solver_new",
     "ek_solver_free",
     "ek_solver_stop",

@@ -8,6 +8,7 @@
 mod common;
 
 use common::edax_table::EdaxTable;
+use common::root_answers::root_answers;
 use common::{dec, hex, supported_levels, synthetic};
 use edax_kernels::ffi::eval_api::{ek_eval_load_buffer, ek_eval_load_default};
 use edax_kernels::ffi::solver_api::{ek_edax_search, ek_nws_midgame, ek_pvs_midgame};
@@ -188,46 +189,6 @@ fn step_on(isa: Isa, sessions: usize) -> usize {
     } else {
         step * 4
     }
-}
-
-/// One whole search of the root's known answers: its input and Edax's result.
-struct RootCall {
-    board: EkBoard,
-    level: i32,
-    depth: i32,
-    selectivity: i32,
-    /// (score, best move, depth, selectivity, nodes).
-    result: (i32, i32, i32, i32, i64),
-    pv: Vec<u8>,
-    checksums: [u64; 3],
-}
-
-/// The table size and the searches of a root file (P O LEVEL DEPTH SELECTIVITY SCORE MOVE
-/// RDEPTH RSELECTIVITY NODES PV MAIN PV SHALLOW).
-fn root_answers(file: &str) -> (u32, Vec<RootCall>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/midgame").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (mut bits, mut calls) = (None, Vec::new());
-    for l in text.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = l.split_whitespace().collect();
-        match f[..] {
-            ["table", b] => bits = Some(dec(b)),
-            [p, o, level, depth, sel, score, mv, rdepth, rsel, nodes, pv, main, pv_table, shallow] => {
-                let pv = if pv == "-" { Vec::new() } else { pv.split(',').map(dec).collect() };
-                calls.push(RootCall {
-                    board: EkBoard::new(hex(p), hex(o)),
-                    level: dec(level),
-                    depth: dec(depth),
-                    selectivity: dec(sel),
-                    result: (dec(score), dec(mv), dec(rdepth), dec(rsel), dec(nodes)),
-                    pv,
-                    checksums: [hex(main), hex(pv_table), hex(shallow)],
-                })
-            }
-            _ => panic!("{file}: bad line {l:?}"),
-        }
-    }
-    (bits.expect("a table line"), calls)
 }
 
 /// Replays a root file on every level: each search on tables cleared as `lEdax -solve` clears

@@ -51,7 +51,7 @@ macro_rules! level_entries {
             ek_eval_accumulate_checked, ek_flip_batch, ek_board_next_batch, ek_count_last_flip_batch,
             ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame, ek_nws_midgame, ek_pvs_midgame, ek_edax_search,
             ek_solver_solve, ek_solver_solve_batch, ek_solver_solve_many, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
-            hash_feed, hash_exclude_move, solver_solve,
+            hash_feed, hash_exclude_move, solver_solve, engine_search,
         };
 
         impl Level for $P {
@@ -143,6 +143,17 @@ macro_rules! level_entries {
                 // SAFETY: as in `Level`.
                 unsafe { pvs_root_node(r, alpha, beta, depth) }
             }
+            #[inline(always)]
+            unsafe fn search_run(
+                tables: [*mut crate::hash_table::EkHashTable; 3],
+                controls: crate::endgame::midgame::RunControls,
+                w: &crate::eval::Weights,
+                board: (u64, u64),
+                level: (i32, i32),
+            ) -> crate::endgame::midgame::RootResult {
+                // SAFETY: as in `Level`; the tables as the caller's contract says.
+                unsafe { search_run_node(tables, controls, w, board, level) }
+            }
         }
 
         // SAFETY (every `unsafe` entry below): the table's contract, or for the `ek_` ones the
@@ -202,6 +213,15 @@ macro_rules! level_entries {
             }
             unsafe fn pvs_root_node(r: &mut crate::endgame::midgame::Root, alpha: i32, beta: i32, depth: i32) -> i32 {
                 r.pvs_root::<$P>(alpha, beta, depth)
+            }
+            unsafe fn search_run_node(
+                tables: [*mut crate::hash_table::EkHashTable; 3],
+                controls: crate::endgame::midgame::RunControls,
+                w: &crate::eval::Weights,
+                board: (u64, u64),
+                level: (i32, i32),
+            ) -> crate::endgame::midgame::RootResult {
+                unsafe { crate::endgame::midgame::search_run::<$P>(tables, controls, w, board, level) }
             }
             unsafe fn nws(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
                 crate::solver::search::nws::<$P>(s, p, o, alpha)
@@ -533,6 +553,14 @@ macro_rules! level_entries {
                 solver: &EkSolver, b: &EkBoard, alpha: i32, beta: i32, out: &mut Result<EkSolveResult, SolveError>,
             ) {
                 *out = solver.solve_on::<$P>(b, alpha, beta);
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn engine_search(
+                engine: &crate::engine::EkEngine,
+                b: &EkBoard,
+                limits: &crate::engine::EkEngineLimits,
+                out: &mut Result<crate::engine::EkEngineResult, SolveError>,
+            ) {
+                *out = engine.search_on::<$P>(b, limits);
             }
         }
     };

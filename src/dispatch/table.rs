@@ -3,6 +3,7 @@
 
 use super::{ensure_selected_from_c, Isa};
 use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch};
+use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult};
 use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::hash_table::{EkHashData, EkHashStore, EkHashTable};
@@ -230,6 +231,13 @@ kernel_table! {
             alpha: i32,
             beta: i32,
             out: &mut Result<EkSolveResult, SolveError>
+        ) -> ();
+        /// `EkEngine::search` (a whole search; the engine's bookkeeping runs here too).
+        fn engine_search(
+            engine: &EkEngine,
+            board: &EkBoard,
+            limits: &EkEngineLimits,
+            out: &mut Result<EkEngineResult, SolveError>
         ) -> ();
     }
 }

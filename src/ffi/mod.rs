@@ -18,6 +18,7 @@ pub mod batch_api;
 mod edax_abi;
 #[cfg(feature = "edax-abi-eval")]
 mod edax_abi_eval;
+pub mod engine_api;
 pub mod eval_api;
 pub mod isa_api;
 pub mod solver_api;

@@ -270,3 +270,4 @@ pub fn naive_score(p: u64, o: u64) -> i32 {
 }
 
 pub mod edax_table;
+pub mod root_answers;

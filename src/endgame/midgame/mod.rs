@@ -20,7 +20,7 @@ mod shallow;
 #[cfg(test)]
 mod test_support;
 
-pub(crate) use root::{level_depth, search_run, Root};
+pub(crate) use root::{level_depth, search_run, Root, RootResult, RunControls};
 pub(crate) use search_eval::Position;
 
 use super::edax::{stability_cutoff, SCORE_INF};
@@ -173,6 +173,17 @@ pub(crate) trait MidgameLevel: NwsLevel + EvalPrims {
     fn route_pvs(s: &mut Midgame, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32;
     /// [`Root::pvs_root`] compiled for the level.
     fn pvs_root(r: &mut Root, alpha: i32, beta: i32, depth: i32) -> i32;
+    /// [`search_run`] compiled for the level.
+    ///
+    /// # Safety
+    /// As [`search_run`].
+    unsafe fn search_run(
+        tables: [*mut EkHashTable; 3],
+        controls: RunControls,
+        w: &Weights,
+        board: (u64, u64),
+        level: (i32, i32),
+    ) -> RootResult;
 }
 
 /// Edax's three tables.
@@ -194,6 +205,9 @@ pub(crate) struct Midgame<'a> {
     /// `search->depth_pv_extension`.
     depth_pv_extension: i32,
     pub nodes: u64,
+    /// The search stops once it has counted this many nodes (checked at the midgame nodes, as
+    /// the stop flag is; `u64::MAX`, Edax's searches: never).
+    pub node_limit: u64,
 }
 
 impl<'a> Midgame<'a> {
@@ -202,13 +216,13 @@ impl<'a> Midgame<'a> {
     /// search's length.
     #[inline(always)]
     pub unsafe fn new(tables: Tables<'a>, stop: Option<&'a AtomicI32>, weights: &'a Weights, selectivity: i32) -> Self {
-        Midgame { tables, stop, weights, selectivity, depth_pv_extension: -1, nodes: 0 }
+        Midgame { tables, stop, weights, selectivity, depth_pv_extension: -1, nodes: 0, node_limit: u64::MAX }
     }
 
     /// Whether the caller asked the search to stop (Edax's `search->stop`).
     #[inline(always)]
     fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed) != 0)
+        self.nodes >= self.node_limit || self.stop.is_some_and(|s| s.load(Ordering::Relaxed) != 0)
     }
 
     /// `hash_get` on `table`.

@@ -170,7 +170,14 @@ impl Midgame<'_> {
     /// final score, or `search_eval_0/1/2` at depths 0-2. [`MidgameLevel::route_pvs`], compiled
     /// once per level: the root calls it at three places.
     #[inline(always)]
-    pub(crate) fn route_pvs<K: MidgameLevel>(&mut self, pos: &Position, alpha: i32, beta: i32, depth: i32, at: Ply) -> i32 {
+    pub(crate) fn route_pvs<K: MidgameLevel>(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        at: Ply,
+    ) -> i32 {
         let n = pos.n_empties() as i32;
         let w = self.weights;
         if depth == n && depth == 0 {
@@ -678,10 +685,18 @@ fn flips_of<K: MidgameLevel>(b: EkBoard, x: i32) -> u64 {
     }
 }
 
+/// What may stop a [`search_run`]: Edax's stop flag (`search->stop`: the search stops once
+/// `*stop` is not 0) and a node limit (`u64::MAX`: none; checked at the midgame nodes).
+#[derive(Clone, Copy)]
+pub(crate) struct RunControls<'a> {
+    pub stop: Option<&'a AtomicI32>,
+    pub node_limit: u64,
+}
+
 /// Edax's `search_run` of the board (p, o), p to move, at `depth` and `selectivity` (Edax's
 /// `search->options`, from [`level_depth`] or Edax's -d and -s), on Edax's three tables (main, PV,
-/// shallow), whose dates it moves on first (`hash_clear`), with the weights `w`, stopping when
-/// `*stop` is not 0 (the result is then the last one recorded).
+/// shallow), whose dates it moves on first (`hash_clear`), with the weights `w`, stopping as
+/// `controls` say (the result is then the last one recorded).
 ///
 /// # Safety
 /// The three tables are valid Edax tables (as [`hash_table::get`] requires), and no other
@@ -689,7 +704,7 @@ fn flips_of<K: MidgameLevel>(b: EkBoard, x: i32) -> u64 {
 #[inline(always)]
 pub(crate) unsafe fn search_run<K: MidgameLevel>(
     tables: [*mut EkHashTable; 3],
-    stop: Option<&AtomicI32>,
+    controls: RunControls,
     w: &Weights,
     (p, o): (u64, u64),
     (depth, selectivity): (i32, i32),
@@ -701,7 +716,8 @@ pub(crate) unsafe fn search_run<K: MidgameLevel>(
     // SAFETY: valid (the caller's contract); only read through shared references from here on.
     let tables = unsafe { Tables { main: &*tables[0], pv: &*tables[1], shallow: &*tables[2] } };
     // SAFETY: valid tables (the caller's contract).
-    let mut mg = unsafe { Midgame::new(tables, stop, w, NO_SELECTIVITY) };
+    let mut mg = unsafe { Midgame::new(tables, controls.stop, w, NO_SELECTIVITY) };
+    mg.node_limit = controls.node_limit;
     mg.depth_pv_extension = pv_extension(0, (!(p | o)).count_ones() as i32);
     let pos = Position::new(p, o);
     let n_empties = pos.n_empties() as i32;

@@ -1,0 +1,305 @@
+//! The library's engine: Edax 4.6's whole search (`endgame::midgame::search_run`, node for node)
+//! on three tables and weights of its own, limited by an Edax level, or a depth and a
+//! selectivity, and by nodes and time, and stoppable from another thread.
+//!
+//! Weights are an object ([`EkWeights`]) that engines share by reference count: a program loads
+//! a file once, gives it to any number of engines, and the memory goes with the last of them.
+//! An engine keeps its tables between searches, as Edax does between the moves of a game (each
+//! search moves their date on, Edax's `hash_clear`). One search at a time per engine: a second
+//! concurrent one is refused.
+
+use crate::endgame::midgame::{level_depth, MidgameLevel, RootResult, RunControls, EK_PV_SIZE};
+use crate::eval::{LoadError, Weights};
+use crate::hash_table::OwnedTable;
+use crate::solver::threads::cold;
+use crate::types::board::{EkBoard, NOMOVE};
+use crate::types::results::SolveError;
+use core::cell::UnsafeCell;
+use core::ffi::c_int;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Evaluation weights in Edax's format (eval.dat), shared by the engines given them.
+pub struct EkWeights {
+    pub(crate) weights: Weights,
+}
+
+impl EkWeights {
+    /// Weights parsed from an eval.dat image (Edax's format, either byte order).
+    pub fn from_bytes(data: &[u8]) -> Result<Arc<EkWeights>, LoadError> {
+        Ok(Arc::new(EkWeights { weights: Weights::parse(data)? }))
+    }
+
+    /// Weights read from an eval.dat file.
+    pub fn from_file(path: &std::path::Path) -> Result<Arc<EkWeights>, LoadError> {
+        let data = std::fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+        EkWeights::from_bytes(&data)
+    }
+
+    /// The project's own weights (data/ek-eval.dat), built into the library.
+    pub fn bundled() -> Result<Arc<EkWeights>, LoadError> {
+        EkWeights::from_bytes(&crate::eval::bundled::image()?)
+    }
+}
+
+/// What limits a search of [`EkEngine`] (also the C API's `EkEngineLimits`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EkEngineLimits {
+    /// Edax's level, 1..60 (Edax's `-l`): the depth and selectivity of the search, from Edax's
+    /// table of levels by the number of empty squares; 0: `depth` and `selectivity` say them.
+    pub level: c_int,
+    /// The depth, 1..60 (more than the empty squares: all of them, an exact search), overriding
+    /// the level's (Edax's `-d`); -1: the level's.
+    pub depth: c_int,
+    /// The selectivity, 0..5 (5: none; Edax's `-s`), overriding the level's; -1: the level's
+    /// (5 when `level` is 0).
+    pub selectivity: c_int,
+    /// The search stops after about this many nodes (checked at the midgame nodes); 0: no limit.
+    pub max_nodes: u64,
+    /// The search stops after about this many milliseconds; 0: no limit.
+    pub max_time_ms: u64,
+}
+
+impl EkEngineLimits {
+    /// A search at Edax's `level` (1..60), no node or time limit.
+    pub const fn level(level: c_int) -> EkEngineLimits {
+        EkEngineLimits { level, depth: -1, selectivity: -1, max_nodes: 0, max_time_ms: 0 }
+    }
+
+    /// The (depth, selectivity) of a search of a position of `n_empties` empty squares, or
+    /// `None` when a limit is out of its range.
+    fn depth_selectivity(&self, n_empties: i32) -> Option<(i32, i32)> {
+        let ok = (0..=60).contains(&self.level)
+            && (self.depth == -1 || (1..=60).contains(&self.depth))
+            && (-1..=5).contains(&self.selectivity)
+            && (self.level > 0 || self.depth > 0);
+        if !ok {
+            return None;
+        }
+        let (mut d, mut s) = if self.level > 0 { level_depth(self.level, n_empties) } else { (0, 5) };
+        if self.depth > 0 {
+            d = self.depth.min(n_empties);
+        }
+        if self.selectivity >= 0 {
+            s = self.selectivity;
+        }
+        Some((d, s))
+    }
+}
+
+/// What a search of [`EkEngine`] found (also the C API's `EkEngineResult`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EkEngineResult {
+    /// The score for the side to move (a disc difference): exact when `exact` is 1, else the
+    /// search's estimate.
+    pub score: c_int,
+    /// The best move found: a square 0..63, 64 (pass) or 65 (none: the game is over).
+    pub best_move: c_int,
+    /// The depth and selectivity (0..5, 5: none) of the deepest search the result comes from.
+    pub depth: c_int,
+    /// See `depth`.
+    pub selectivity: c_int,
+    /// 1 when `score` is the exact final score (a search to the end without selectivity), else 0.
+    pub exact: c_int,
+    /// 1 when the search reached its depth and selectivity, 0 when a node or time limit or
+    /// `ek_engine_stop` cut it short (the result is then the deepest one completed).
+    pub complete: c_int,
+    /// The nodes searched.
+    pub n_nodes: i64,
+    /// The moves of `pv` (0..80).
+    pub pv_length: c_int,
+    /// The principal variation from the position: squares 0..63 and passes (64).
+    pub pv: [u8; EK_PV_SIZE],
+}
+
+/// An engine: its weights, its three Edax tables (main, PV, shallow) and its controls.
+pub struct EkEngine {
+    weights: Arc<EkWeights>,
+    /// Whether a search holds the tables. Taken and given back under this lock, which also
+    /// orders `stop`'s writes: a stop reaches exactly the search that holds the tables.
+    busy: Mutex<bool>,
+    /// Edax's `search->stop` for the search holding the tables (0: go on).
+    stop: AtomicI32,
+    /// Only the search holding `busy` touches them.
+    tables: UnsafeCell<[OwnedTable; 3]>,
+}
+
+// SAFETY: the tables are only reached by the thread holding `busy` (taken and released under
+// the mutex, which orders the accesses); the other fields are a mutex, an atomic and an `Arc`.
+unsafe impl Sync for EkEngine {}
+
+// A panic caught by the C exports' guard leaves an engine that can still be used: `busy` is
+// given back by `Held`'s drop, and the tables only hold what earlier searches found (a lost
+// entry costs nodes, not correctness; the searches have no panic path, tests/exports.rs).
+impl std::panic::RefUnwindSafe for EkEngine {}
+
+/// The smallest and largest main tables (log2 of the entries); the PV and shallow tables have
+/// 16 times fewer entries, as Edax's have.
+pub const EK_ENGINE_MIN_HASH_BITS: c_int = 8;
+/// See [`EK_ENGINE_MIN_HASH_BITS`].
+pub const EK_ENGINE_MAX_HASH_BITS: c_int = 32;
+
+impl EkEngine {
+    /// An engine with `weights` and a main table of `2^hash_bits` entries (24 bytes each),
+    /// or `None` when `hash_bits` is outside 8..=32 or the memory cannot be allocated.
+    pub fn new(weights: Arc<EkWeights>, hash_bits: c_int) -> Option<EkEngine> {
+        if !(EK_ENGINE_MIN_HASH_BITS..=EK_ENGINE_MAX_HASH_BITS).contains(&hash_bits) {
+            return None;
+        }
+        let bits = hash_bits as u32;
+        let tables = [OwnedTable::new(bits)?, OwnedTable::new(bits - 4)?, OwnedTable::new(bits - 4)?];
+        Some(EkEngine { weights, busy: Mutex::new(false), stop: AtomicI32::new(0), tables: UnsafeCell::new(tables) })
+    }
+
+    /// The engine's weights.
+    pub fn weights(&self) -> &Arc<EkWeights> {
+        &self.weights
+    }
+
+    /// Makes the search in progress (if any) stop soon; its result is then the deepest one
+    /// completed. A search that starts later is not affected.
+    pub fn stop(&self) {
+        let busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        if *busy {
+            self.stop.store(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets every position the tables hold (Edax's `hash_cleanup`): the next search starts
+    /// as on a new engine.
+    pub fn clear(&self) -> Result<(), SolveError> {
+        let _held = self.hold()?;
+        // SAFETY: `busy` is held: no other thread reaches the tables.
+        for t in unsafe { &mut *self.tables.get() } {
+            t.cleanup();
+        }
+        Ok(())
+    }
+
+    /// Takes the tables for a search, unless another search holds them.
+    fn hold(&self) -> Result<Held<'_>, SolveError> {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        if *busy {
+            return Err(SolveError::Busy);
+        }
+        *busy = true;
+        self.stop.store(0, Ordering::Relaxed);
+        Ok(Held { engine: self })
+    }
+
+    /// Searches `board` within `limits` with the level `K`.
+    #[inline(always)]
+    pub(crate) fn search_on<K: MidgameLevel>(
+        &self,
+        board: &EkBoard,
+        limits: &EkEngineLimits,
+    ) -> Result<EkEngineResult, SolveError> {
+        let n_empties = (!(board.player | board.opponent)).count_ones() as i32;
+        let Some((depth, selectivity)) = limits.depth_selectivity(n_empties) else { return Err(SolveError::Range) };
+        if board.player & board.opponent != 0 {
+            return Err(SolveError::Range);
+        }
+        let mut found = Err(SolveError::Stopped);
+        // All but the search itself (the lock, the timer thread: the standard library's code)
+        // runs behind the panic boundary of the solver's threads (a panic there counts as a
+        // stop); the search is the level's entry.
+        cold(&mut || {
+            let held = match self.hold() {
+                Ok(held) => held,
+                Err(e) => {
+                    found = Err(e);
+                    return;
+                }
+            };
+            let run = || {
+                // SAFETY: `busy` is held: the tables are this search's alone, and live.
+                let tables = unsafe { &mut *self.tables.get() };
+                let tables = [tables[0].table(), tables[1].table(), tables[2].table()];
+                let node_limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes };
+                let controls = RunControls { stop: Some(&self.stop), node_limit };
+                // SAFETY: valid tables, used by this search only.
+                unsafe {
+                    K::search_run(
+                        tables,
+                        controls,
+                        &self.weights.weights,
+                        (board.player, board.opponent),
+                        (depth, selectivity),
+                    )
+                }
+            };
+            let r = if limits.max_time_ms == 0 { run() } else { with_deadline(&self.stop, limits.max_time_ms, run) };
+            // Read while the tables are held: a stop or the timer set the flag during this search.
+            let stopped =
+                self.stop.load(Ordering::Relaxed) != 0 || (limits.max_nodes != 0 && r.nodes >= limits.max_nodes);
+            drop(held);
+            found = Ok((r, stopped));
+        });
+        let (r, stopped) = found?;
+        if r.best_move == NOMOVE && r.depth < 0 {
+            // Stopped before the first iteration recorded anything.
+            return Err(SolveError::Stopped);
+        }
+        Ok(result(&r, (depth, selectivity), n_empties, stopped))
+    }
+}
+
+/// The engine's result from the root's.
+fn result(r: &RootResult, (depth, selectivity): (i32, i32), n_empties: i32, stopped: bool) -> EkEngineResult {
+    let complete = !stopped && r.depth >= depth && r.selectivity >= selectivity;
+    EkEngineResult {
+        score: r.score,
+        best_move: r.best_move,
+        depth: r.depth,
+        selectivity: r.selectivity,
+        exact: c_int::from(r.depth >= n_empties && r.selectivity >= 5 && !stopped),
+        complete: c_int::from(complete),
+        n_nodes: r.nodes as i64,
+        pv_length: r.pv().len() as c_int,
+        pv: r.pv,
+    }
+}
+
+/// Runs `search`, setting `stop` to 1 once `ms` milliseconds have passed (a timer thread,
+/// woken when the search ends). Without a timer thread (the system refused one) the search runs
+/// without the time limit.
+fn with_deadline<T>(stop: &AtomicI32, ms: u64, search: impl FnOnce() -> T) -> T {
+    let deadline = Instant::now() + Duration::from_millis(ms);
+    let done = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        let timer = std::thread::Builder::new().spawn_scoped(scope, || {
+            let mut over = done.0.lock().unwrap_or_else(|e| e.into_inner());
+            while !*over {
+                let now = Instant::now();
+                if now >= deadline {
+                    stop.store(1, Ordering::Relaxed);
+                    return;
+                }
+                over = done.1.wait_timeout(over, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
+            }
+        });
+        let out = search();
+        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        done.1.notify_all();
+        if let Ok(t) = timer {
+            let _ = t.join();
+        }
+        out
+    })
+}
+
+/// An engine whose tables this thread holds; dropping it gives them back.
+struct Held<'a> {
+    engine: &'a EkEngine,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let mut busy = self.engine.busy.lock().unwrap_or_else(|e| e.into_inner());
+        *busy = false;
+        self.engine.stop.store(0, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,234 @@
+//! The `ek_weights_` and `ek_engine_` exports: weights as objects, and an engine that gives a
+//! move. Their doc comments are the C header's documentation.
+
+use super::guard;
+use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkWeights};
+use crate::eval::LoadError;
+use crate::types::board::EkBoard;
+use crate::types::status::{
+    EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_SIZE, EK_ERR_INTERNAL, EK_ERR_IO, EK_ERR_NO_MEMORY, EK_ERR_NULL, EK_OK,
+};
+use core::ffi::{c_char, c_int, c_void, CStr};
+use std::sync::Arc;
+
+/// Hands `loaded` to the caller as a weights object, writing its status to `status` (when not
+/// NULL).
+///
+/// # Safety
+/// `status` is NULL or writable.
+unsafe fn hand_over(loaded: Result<Arc<EkWeights>, LoadError>, status: *mut c_int) -> *mut EkWeights {
+    let (ptr, code) = match loaded {
+        Ok(w) => (Arc::into_raw(w).cast_mut(), EK_OK),
+        Err(LoadError::Io(_)) => (core::ptr::null_mut(), EK_ERR_IO),
+        Err(LoadError::NotEdax) => (core::ptr::null_mut(), EK_ERR_EVAL_FORMAT),
+        Err(LoadError::Size { .. }) => (core::ptr::null_mut(), EK_ERR_EVAL_SIZE),
+        Err(LoadError::NoMemory) => (core::ptr::null_mut(), EK_ERR_NO_MEMORY),
+    };
+    // SAFETY: NULL or writable (the caller's contract).
+    if let Some(s) = unsafe { status.as_mut() } {
+        *s = code;
+    }
+    ptr
+}
+
+/// Writes `code` to `status` when it is not NULL, and returns NULL.
+///
+/// # Safety
+/// `status` is NULL or writable.
+unsafe fn refuse(status: *mut c_int, code: c_int) -> *mut EkWeights {
+    // SAFETY: NULL or writable (the caller's contract).
+    if let Some(s) = unsafe { status.as_mut() } {
+        *s = code;
+    }
+    core::ptr::null_mut()
+}
+
+/// Loads evaluation weights in Edax's format (eval.dat, either byte order: Edax's own, or the
+/// project's data/ek-eval.dat) from a file into a new weights object, which engines share
+/// (`ek_engine_new`) and `ek_weights_free` gives back. Unlike `ek_eval_load_file`, nothing
+/// process-wide changes, and the memory (about 64 MB) is freed with the last engine or handle
+/// that holds it. Returns the object, or NULL with `*status` set: `EK_ERR_NULL` (NULL path),
+/// `EK_ERR_IO`, `EK_ERR_EVAL_FORMAT`, `EK_ERR_EVAL_SIZE`, `EK_ERR_NO_MEMORY`; `*status` is
+/// `EK_OK` on success. `status` may be NULL.
+///
+/// # Safety
+/// `path` must be NULL or a NUL-terminated string; `status` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_weights_load_file(path: *const c_char, status: *mut c_int) -> *mut EkWeights {
+    if path.is_null() {
+        // SAFETY: NULL or writable (contract).
+        return unsafe { refuse(status, EK_ERR_NULL) };
+    }
+    // SAFETY: a NUL-terminated string (contract).
+    let path = unsafe { CStr::from_ptr(path) };
+    #[cfg(unix)]
+    let path = {
+        use std::os::unix::ffi::OsStrExt;
+        std::path::PathBuf::from(std::ffi::OsStr::from_bytes(path.to_bytes()))
+    };
+    #[cfg(not(unix))]
+    let path = std::path::PathBuf::from(path.to_string_lossy().into_owned());
+    // SAFETY: NULL or writable (contract).
+    guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || unsafe { hand_over(EkWeights::from_file(&path), status) })
+}
+
+/// `ek_weights_load_file` from an eval.dat image in memory (`size` bytes at `data`; the bytes
+/// are copied: the caller may free them after the call). NULL `data` with any size:
+/// `EK_ERR_NULL`.
+///
+/// # Safety
+/// `data` must be NULL or point to `size` readable bytes; `status` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_weights_load_buffer(
+    data: *const c_void,
+    size: usize,
+    status: *mut c_int,
+) -> *mut EkWeights {
+    if data.is_null() {
+        // SAFETY: NULL or writable (contract).
+        return unsafe { refuse(status, EK_ERR_NULL) };
+    }
+    // SAFETY: `size` readable bytes (contract).
+    let bytes = unsafe { core::slice::from_raw_parts(data.cast::<u8>(), size) };
+    // SAFETY: NULL or writable (contract).
+    guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || unsafe { hand_over(EkWeights::from_bytes(bytes), status) })
+}
+
+/// `ek_weights_load_file` of the project's own weights (data/ek-eval.dat), built into the
+/// library: no file needed.
+///
+/// # Safety
+/// `status` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_weights_load_default(status: *mut c_int) -> *mut EkWeights {
+    // SAFETY: NULL or writable (contract).
+    guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || unsafe { hand_over(EkWeights::bundled(), status) })
+}
+
+/// Gives back the caller's hold on a weights object. Engines made with it keep their own hold:
+/// the memory is freed when the last of them is freed too. NULL does nothing.
+///
+/// # Safety
+/// `weights` must be NULL or come from an `ek_weights_load_` function, and not be given back
+/// twice.
+#[no_mangle]
+pub unsafe extern "C" fn ek_weights_free(weights: *mut EkWeights) {
+    if !weights.is_null() {
+        // SAFETY: from Arc::into_raw (an ek_weights_load_ function), released once (contract).
+        drop(unsafe { Arc::from_raw(weights.cast_const()) });
+    }
+}
+
+/// A new engine: Edax's whole search on `weights` (which it holds until it is freed: the caller
+/// may free its own handle at once) and three tables of its own, a main table of
+/// `2^hash_bits` entries (24 bytes each) and PV and shallow tables of `2^(hash_bits - 4)`
+/// (Edax's sizes; Edax's default is 2^21 for the main table, as its `-h 21`), kept between
+/// searches as Edax keeps them between the moves of a game. Returns NULL when `weights` is NULL,
+/// `hash_bits` is outside `EK_ENGINE_MIN_HASH_BITS..=EK_ENGINE_MAX_HASH_BITS` (8..=32), or the
+/// memory cannot be allocated. Free it with `ek_engine_free`. One search at a time per engine
+/// (a second concurrent one returns `EK_ERR_BUSY`): give each thread its own.
+///
+/// # Safety
+/// `weights` must be NULL or a live weights object.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_new(weights: *const EkWeights, hash_bits: c_int) -> *mut EkEngine {
+    if weights.is_null() {
+        return core::ptr::null_mut();
+    }
+    // SAFETY: a live object made by Arc::into_raw (contract): the engine takes a hold of its own.
+    let weights = unsafe {
+        Arc::increment_strong_count(weights);
+        Arc::from_raw(weights)
+    };
+    guard(core::ptr::null_mut(), || match EkEngine::new(weights, hash_bits) {
+        Some(e) => Box::into_raw(Box::new(e)),
+        None => core::ptr::null_mut(),
+    })
+}
+
+/// Frees an engine made by `ek_engine_new` (and its hold on its weights). NULL does nothing. No
+/// search may be running on it.
+///
+/// # Safety
+/// `engine` must be NULL or come from `ek_engine_new`, not freed yet, and not in use.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_free(engine: *mut EkEngine) {
+    if !engine.is_null() {
+        // SAFETY: made by Box::into_raw in ek_engine_new, freed once (contract).
+        drop(unsafe { Box::from_raw(engine) });
+    }
+}
+
+/// Makes the search running on `engine` (from any thread) end soon: `ek_engine_search` then
+/// returns the deepest result it completed, with `complete` = 0 (or `EK_ERR_STOPPED` when it had
+/// completed none). A search that starts later is not affected. NULL does nothing.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_stop(engine: *const EkEngine) {
+    // SAFETY: NULL or live (contract).
+    if let Some(e) = unsafe { engine.as_ref() } {
+        guard((), || e.stop());
+    }
+}
+
+/// Forgets every position the engine's tables hold (Edax's `hash_cleanup`): the next search
+/// finds what a new engine would. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY` (a search is
+/// running on it).
+///
+/// # Safety
+/// `engine` must be NULL or a live engine.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_clear(engine: *const EkEngine) -> c_int {
+    // SAFETY: NULL or live (contract).
+    let Some(e) = (unsafe { engine.as_ref() }) else { return EK_ERR_NULL };
+    guard(EK_ERR_INTERNAL, || match e.clear() {
+        Ok(()) => EK_OK,
+        Err(err) => err.status(),
+    })
+}
+
+/// Searches `board` (the player to move) with Edax 4.6's whole search as `lEdax -l LEVEL -n 1`
+/// plays (iterative deepening, aspiration, Edax's midgame and endgame searches, its tables
+/// kept between searches), within `limits`: an Edax level (1..60) or a depth and selectivity,
+/// and optionally a node and a time limit. On the same weights and a new engine (or one cleared),
+/// its score, move, depth, selectivity, nodes and principal variation are Edax's. Writes the
+/// result to `*result` and returns `EK_OK`: the best move (65 when the game is over, 64 when
+/// the player must pass), the score, the depth and selectivity reached, whether the score is
+/// exact, whether the search completed (0 when a limit or `ek_engine_stop` ended it: the
+/// result is then the deepest one completed), nodes and principal variation.
+///
+/// Errors (nothing written): `EK_ERR_NULL` (NULL engine, board, limits or result),
+/// `EK_ERR_RANGE` (overlapping bitboards; level outside 0..60; depth neither -1 nor 1..60;
+/// selectivity outside -1..5; level 0 with depth -1), `EK_ERR_BUSY` (another search is running
+/// on the engine), `EK_ERR_STOPPED` (stopped before any depth was completed).
+///
+/// # Safety
+/// `engine` must be NULL or a live engine; `board` and `limits` NULL or readable; `result` NULL
+/// or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_search(
+    engine: *const EkEngine,
+    board: *const EkBoard,
+    limits: *const EkEngineLimits,
+    result: *mut EkEngineResult,
+) -> c_int {
+    // SAFETY: NULL or valid (contract).
+    let (Some(e), Some(b), Some(l)) =
+        (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+    else {
+        return EK_ERR_NULL;
+    };
+    if result.is_null() {
+        return EK_ERR_NULL;
+    }
+    guard(EK_ERR_INTERNAL, || match e.search(b, l) {
+        Ok(r) => {
+            // SAFETY: non-NULL and writable (contract).
+            unsafe { result.write(r) };
+            EK_OK
+        }
+        Err(err) => err.status(),
+    })
+}

@@ -1,0 +1,192 @@
+//! The engine (`EkEngine`): Edax's whole search on tables and weights of its own. Its searches
+//! are Edax's, node for node (the root's known answers, tests/data/midgame/root-ek.txt, made by
+//! Edax 4.6 with data/ek-eval.dat); its limits, stop, refusals and shared weights do what the
+//! header says.
+
+mod common;
+
+use common::root_answers::root_answers;
+use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
+use edax_kernels::{EkBoard, SolveError, NOMOVE, PASS};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// data/ek-eval.dat, as a weights object (loaded once for the whole test binary).
+fn weights() -> Arc<EkWeights> {
+    static W: OnceLock<Arc<EkWeights>> = OnceLock::new();
+    W.get_or_init(|| {
+        EkWeights::from_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ek-eval.dat")).expect("data/ek-eval.dat")
+    })
+    .clone()
+}
+
+/// Whether `x` is a legal move of `b` (a pass when it has none and the opponent has one).
+fn legal(b: &EkBoard, x: i32) -> bool {
+    let moves = edax_kernels::get_moves(b.player, b.opponent);
+    match x {
+        0..=63 => moves >> x & 1 == 1,
+        PASS => moves == 0 && edax_kernels::get_moves(b.opponent, b.player) != 0,
+        NOMOVE => moves == 0 && edax_kernels::get_moves(b.opponent, b.player) == 0,
+        _ => false,
+    }
+}
+
+/// Every search of the root's known answers with data/ek-eval.dat, each on a new engine of the
+/// file's table size (Edax's tables cleared before each problem): Edax's score, move, depth,
+/// selectivity, nodes and principal variation (every eighth search; scaled under emulation).
+#[test]
+fn searches_are_edax_s() {
+    let (bits, searches) = root_answers("root-ek.txt");
+    let step = 8 * searches.len() / common::scaled(searches.len()).max(1);
+    let mut n = 0;
+    for c in searches.iter().step_by(step) {
+        let engine = EkEngine::new(weights(), bits as i32).expect("an engine");
+        let limits =
+            EkEngineLimits { level: c.level, depth: c.depth, selectivity: c.selectivity, max_nodes: 0, max_time_ms: 0 };
+        let r = engine.search(&c.board, &limits).expect("a result");
+        let at = format!("{:?} level {} ({}, {})", c.board, c.level, c.depth, c.selectivity);
+        assert_eq!((r.score, r.best_move, r.depth, r.selectivity, r.n_nodes), c.result, "{at}");
+        assert_eq!(&r.pv[..r.pv_length as usize], &c.pv[..], "{at}: principal variation");
+        assert_eq!(r.complete, 1, "{at}");
+        let n_empties = (!(c.board.player | c.board.opponent)).count_ones() as i32;
+        assert_eq!(r.exact, i32::from(r.depth >= n_empties && r.selectivity == 5), "{at}");
+        assert!(legal(&c.board, r.best_move), "{at}: move {}", r.best_move);
+        n += 1;
+    }
+    assert!(n >= 4, "{n} searches");
+}
+
+/// A position of 40 empty squares (after 20 plies of a fixed game) and the start.
+fn middle() -> EkBoard {
+    let mut b = EkBoard::START;
+    let mut s = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..20 {
+        let moves = edax_kernels::get_moves(b.player, b.opponent);
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let mut m = moves;
+        for _ in 0..s % u64::from(moves.count_ones()) {
+            m &= m - 1;
+        }
+        let x = m.trailing_zeros() as i32;
+        b = b.next(x, edax_kernels::flip(x, b.player, b.opponent));
+    }
+    b
+}
+
+/// A node limit cuts a deep search short: the result is the deepest iteration completed, a
+/// legal move, marked incomplete; the same search without the limit completes.
+#[test]
+fn a_node_limit_stops_the_search() {
+    let engine = EkEngine::new(weights(), 16).expect("an engine");
+    let b = middle();
+    let limited = EkEngineLimits { max_nodes: 20_000, ..EkEngineLimits::level(30) };
+    let r = engine.search(&b, &limited).expect("a result");
+    assert_eq!(r.complete, 0);
+    assert_eq!(r.exact, 0);
+    assert!(r.n_nodes >= 20_000 && r.n_nodes < 2_000_000, "{} nodes", r.n_nodes);
+    assert!(legal(&b, r.best_move), "move {}", r.best_move);
+    let r = engine.search(&b, &EkEngineLimits::level(4)).expect("a result");
+    assert_eq!(r.complete, 1);
+    assert!(legal(&b, r.best_move));
+}
+
+/// A time limit cuts a search that would take minutes: it returns, incomplete, with a legal
+/// move (the bound is loose: only that the limit acts, not how fast).
+#[test]
+fn a_time_limit_stops_the_search() {
+    let engine = EkEngine::new(weights(), 16).expect("an engine");
+    let b = middle();
+    let t = std::time::Instant::now();
+    let r = engine.search(&b, &EkEngineLimits { max_time_ms: 100, ..EkEngineLimits::level(60) }).expect("a result");
+    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+    assert_eq!(r.complete, 0);
+    assert!(legal(&b, r.best_move), "move {}", r.best_move);
+}
+
+/// `stop` from another thread ends the search in progress; a second search on the same engine
+/// meanwhile is refused; a later search is not affected by the stop.
+#[test]
+fn stop_and_busy() {
+    let engine = EkEngine::new(weights(), 16).expect("an engine");
+    let b = middle();
+    std::thread::scope(|s| {
+        let search = s.spawn(|| engine.search(&b, &EkEngineLimits::level(60)));
+        // Until the search holds the tables, a second one may get them first: wait for Busy.
+        let mut refused = false;
+        for _ in 0..2000 {
+            match engine.search(&EkBoard::START, &EkEngineLimits::level(1)) {
+                Err(SolveError::Busy) => {
+                    refused = true;
+                    break;
+                }
+                _ => std::thread::sleep(std::time::Duration::from_millis(1)),
+            }
+        }
+        assert!(refused, "a second search was never refused");
+        engine.stop();
+        let r = search.join().expect("no panic");
+        match r {
+            Ok(r) => {
+                assert_eq!(r.complete, 0);
+                assert!(legal(&b, r.best_move));
+            }
+            Err(e) => assert_eq!(e, SolveError::Stopped),
+        }
+    });
+    let r = engine.search(&b, &EkEngineLimits::level(2)).expect("a result");
+    assert_eq!(r.complete, 1);
+}
+
+/// Out-of-range limits, overlapping bitboards and table sizes are refused; a finished game and
+/// a pass are answered.
+#[test]
+fn bad_input_and_special_positions() {
+    assert!(EkEngine::new(weights(), 7).is_none());
+    assert!(EkEngine::new(weights(), 33).is_none());
+    let engine = EkEngine::new(weights(), 10).expect("an engine");
+    let b = EkBoard::START;
+    for limits in [
+        EkEngineLimits::level(61),
+        EkEngineLimits::level(-1),
+        EkEngineLimits::level(0),
+        EkEngineLimits { depth: 0, ..EkEngineLimits::level(5) },
+        EkEngineLimits { depth: 61, ..EkEngineLimits::level(5) },
+        EkEngineLimits { selectivity: 6, ..EkEngineLimits::level(5) },
+        EkEngineLimits { selectivity: -2, ..EkEngineLimits::level(5) },
+    ] {
+        assert_eq!(engine.search(&b, &limits), Err(SolveError::Range), "{limits:?}");
+    }
+    assert_eq!(engine.search(&EkBoard::new(3, 1), &EkEngineLimits::level(5)), Err(SolveError::Range));
+    // Depth and selectivity alone.
+    let r = engine
+        .search(&b, &EkEngineLimits { level: 0, depth: 6, selectivity: -1, max_nodes: 0, max_time_ms: 0 })
+        .unwrap();
+    assert_eq!((r.depth, r.selectivity, r.complete), (6, 5, 1));
+    // A finished game: no move, the final score, exact.
+    let full = EkBoard::new(!0 ^ 0xFF, 0xFF);
+    let r = engine.search(&full, &EkEngineLimits::level(10)).expect("a result");
+    assert_eq!((r.best_move, r.score, r.exact), (NOMOVE, 48, 1));
+    // A pass: the side to move has no move, the opponent has.
+    let pass = EkBoard::new(0x2, 0x1);
+    assert!(edax_kernels::get_moves(pass.player, pass.opponent) == 0);
+    let r = engine.search(&pass, &EkEngineLimits::level(5)).expect("a result");
+    assert_eq!(r.best_move, PASS);
+}
+
+/// Engines share weights: the object given to an engine outlives the caller's handle, and two
+/// engines on one weights object search alike; the bundled weights are data/ek-eval.dat's.
+#[test]
+fn shared_weights() {
+    let bundled = EkWeights::bundled().expect("the bundled weights");
+    let a = EkEngine::new(bundled.clone(), 12).expect("an engine");
+    let b = EkEngine::new(bundled, 12).expect("an engine");
+    let file = EkEngine::new(weights(), 12).expect("an engine");
+    let board = middle();
+    let limits = EkEngineLimits::level(6);
+    let (ra, rb, rf) = (a.search(&board, &limits), b.search(&board, &limits), file.search(&board, &limits));
+    assert_eq!(ra, rb);
+    assert_eq!(ra, rf);
+    assert!(EkWeights::from_bytes(&[0u8; 10]).is_err());
+}
