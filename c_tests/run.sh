@@ -122,6 +122,11 @@ for lang in c99 cxx17; do
                 || { cat "$out/solver_api.txt"; echo "solver_api with EDAX_KERNELS_ISA=$level failed"; failed=1; }
         done
         [ -n "$sample" ] || echo "solver_api with each EDAX_KERNELS_ISA level: done"
+        # The engine: games against itself at level 6 (two games in the sampled builds).
+        engine=$(build engine_api "$lang" "$link")
+        env -u EDAX_KERNELS_ISA "${run[@]}" "$engine" 6 ${sample:+2} >"$out/engine_api.txt" 2>&1 \
+            || { cat "$out/engine_api.txt"; failed=1; }
+        tail -n 1 "$out/engine_api.txt"
         # Every process initialises the library once: the first-call race needs fresh processes.
         conc=$(build concurrency "$lang" "$link")
         for ((i = 0; i < runs; i++)); do

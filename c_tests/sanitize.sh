@@ -2,7 +2,7 @@
 # The C tests under sanitizers, linked to the static library.
 #
 # 1. AddressSanitizer + UndefinedBehaviorSanitizer (gcc, -fno-sanitize-recover=all): the C test
-#    programs (eval_api, solver_api and both concurrency tests among them) are instrumented;
+#    programs (eval_api, solver_api, engine_api and both concurrency tests among them) are instrumented;
 #    the Rust library is not (ASan still checks every heap block the library allocates or
 #    frees through malloc, and catches the C side's misuse of the API).
 # 2. ThreadSanitizer: the concurrency tests (concurrency.c, solver_concurrency.c) linked to a
@@ -40,7 +40,7 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 for lang in c99 cxx17; do
     if [ "$lang" = c99 ]; then cc=("$CC" -std=c99); else cc=("$CXX" -x c++ -std=c++17); fi
-    for t in known_answers api_contract eval_api concurrency solver_api solver_concurrency; do
+    for t in known_answers api_contract eval_api concurrency solver_api solver_concurrency engine_api; do
         build "$t-$lang-asan" "$t" "$libdir/libedax_kernels.a" "${cc[@]}" "${san[@]}"
     done
     "$out/known_answers-$lang-asan" "$golden" || failed=1
@@ -61,6 +61,9 @@ for lang in c99 cxx17; do
         EDAX_KERNELS_ISA=$level "$out/solver_api-$lang-asan" "$fforum" $level >/dev/null || { echo "solver_api $level failed"; failed=1; }
     done
     echo "solver_api ($lang, ASan + UBSan): $(tail -n 1 "$out/solver_api.txt")"
+    env -u EDAX_KERNELS_ISA "$out/engine_api-$lang-asan" 6 2 >"$out/engine_api.txt" \
+        || { cat "$out/engine_api.txt"; echo "engine_api ($lang, ASan + UBSan) failed"; failed=1; }
+    echo "engine_api ($lang, ASan + UBSan): $(tail -n 1 "$out/engine_api.txt")"
     for ((i = 0; i < runs; i++)); do
         env -u EDAX_KERNELS_ISA "$out/solver_concurrency-$lang-asan" "$golden" "$fforum" 8 >"$out/solver_concurrency.txt" \
             || { cat "$out/solver_concurrency.txt"; echo "solver_concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
