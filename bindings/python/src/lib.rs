@@ -9,6 +9,7 @@
 mod array;
 mod batch;
 mod board;
+mod engine;
 mod error;
 mod eval;
 mod game;
@@ -23,5 +24,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     eval::register(m)?;
     game::register(m)?;
+    engine::register(m)?;
     solver::register(m)
 }

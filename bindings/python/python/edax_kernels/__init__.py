@@ -34,6 +34,14 @@ score); ``python -m edax_kernels.solve INPUT --out RESULTS`` does it from files,
 (module ``edax_kernels.many``, ``edax_kernels.solve``). Positions are read exactly, in forms told
 apart by type (``positions``), or refused.
 
+A move: ``best_move(board, level=10)`` gives Edax's choice at a level (Edax 4.6's whole search,
+node for node, with the built-in weights); ``Engine(weights, hash_bits)`` keeps its tables
+between searches, and ``engine.search(board, level=..., depth=..., selectivity=..., max_nodes=...,
+time=...)`` gives a ``SearchResult`` (score, move, depth, selectivity, exact, complete, nodes,
+pv); ``engine.stop()`` from another thread ends a search with the deepest result it completed.
+``Weights.from_file(path)``, ``Weights.from_bytes(data)`` and ``Weights.bundled()`` are weights
+that engines share.
+
 Games: ``Game`` holds a game natively (legal moves, play, pass, undo, random moves, Edax's text).
 Learning: ``planes``, ``squares`` and ``features`` turn positions into arrays.
 """
@@ -74,6 +82,7 @@ __all__ = [
     "eval_load_file", "eval_load_bytes", "eval_load_default", "default_weights", "eval_loaded", "eval_unload",
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
+    "Weights", "Engine", "SearchResult", "best_move",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -230,6 +239,73 @@ class Solver(_native.Solver):
         scores, moves = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
         self._solve_batch(p, o, scores, moves)
         return scores, moves
+
+
+class SearchResult(NamedTuple):
+    """An engine search's outcome: the score for the side to move (a disc difference; the final
+    score when ``exact``), the best move (a square, PASS when the side to move must pass, NOMOVE
+    when the game is over), the depth and selectivity (0..5, 5: none) reached, whether the score
+    is exact, whether the search reached its depth (False when a limit or ``stop()`` ended it:
+    the result is then the deepest one completed), the nodes, and the principal variation."""
+
+    score: int
+    move: int
+    depth: int
+    selectivity: int
+    exact: bool
+    complete: bool
+    nodes: int
+    pv: Tuple[int, ...]
+
+
+#: Evaluation weights in Edax's format, shared by the engines given them (``Weights.bundled()``,
+#: ``Weights.from_file(path)``, ``Weights.from_bytes(data)``).
+Weights = _native.Weights
+
+
+class Engine(_native.Engine):
+    """An engine: Edax 4.6's whole search with its own tables (``2**hash_bits`` entries of 24
+    bytes for the main table, ``hash_bits`` in 8..32; Edax's own default is 21) and weights (the
+    built-in ones unless ``weights`` is given). The tables are kept between searches, as Edax
+    keeps them between the moves of a game. One search at a time; ``stop()`` from any thread
+    (searches release the GIL). Use it in a ``with`` block, or ``close()`` it, to free the tables.
+    """
+
+    def search(self, board, level: int = 10, *, depth: Optional[int] = None,
+               selectivity: Optional[int] = None, max_nodes: int = 0,
+               time: Optional[float] = None) -> SearchResult:
+        """Searches board at Edax's ``level`` (1..60), or at ``depth`` (1..60; more than the
+        empty squares: an exact search) and ``selectivity`` (0..5, 5: none) with ``level=0``;
+        ``depth`` or ``selectivity`` given with a level override the level's. ``max_nodes`` (0:
+        none) and ``time`` (seconds, None: none) end the search early with the deepest result
+        completed. Raises EdaxKernelsError: EK_ERR_RANGE for limits out of range or overlapping
+        bitboards, EK_ERR_BUSY while another search runs on this engine, EK_ERR_STOPPED when
+        stopped before completing any depth."""
+        if time is None:
+            ms = 0
+        elif not time > 0:
+            raise EdaxKernelsError(f"edax_kernels: time {time!r}: not a positive number of seconds", -2)
+        else:
+            ms = max(1, int(round(time * 1000)))
+        r = self._search(board, level, -1 if depth is None else depth, -1 if selectivity is None else selectivity,
+                         max_nodes, ms)
+        return SearchResult(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7]))
+
+
+_default_engine = None
+_default_engine_lock = __import__("threading").Lock()
+
+
+def best_move(board, level: int = 10) -> int:
+    """Edax's move for the side to move of ``board`` at ``level`` (1..60), with the built-in
+    weights: a square, PASS when the side to move must pass, NOMOVE when the game is over. One
+    engine (2**20 table entries) serves every call, one call at a time; an ``Engine`` of one's own
+    gives the score, the principal variation and the limits."""
+    global _default_engine
+    with _default_engine_lock:
+        if _default_engine is None:
+            _default_engine = Engine()
+        return _default_engine.search(board, level).move
 
 
 def eval_load_bytes(data) -> None:
