@@ -115,6 +115,66 @@ namespace EdaxKernels
         public override string ToString() { return string.Format("SolveResult({0}, {1}, {2})", Score, BestMove, Nodes); }
     }
 
+    /// <summary>What limits an Engine search (the C EkEngineLimits).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    struct EngineLimits
+    {
+        internal int Level, Depth, Selectivity;
+        internal ulong MaxNodes, MaxTimeMs;
+    }
+
+    /// <summary>The C EkEngineResult, as the library writes it.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    struct EngineResultNative
+    {
+        internal int Score, BestMove, Depth, Selectivity, Exact, Complete;
+        internal long Nodes;
+        internal int PvLength;
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 80)]
+        internal byte[] Pv;
+    }
+
+    /// <summary>An Engine search's outcome.</summary>
+    public sealed class SearchResult
+    {
+        /// <summary>The score for the side to move (a disc difference; the final score when Exact).</summary>
+        public int Score { get; private set; }
+        /// <summary>The best move: a square, Kernels.Pass when the side to move must pass, Kernels.NoMove when the game is over.</summary>
+        public int BestMove { get; private set; }
+        /// <summary>The depth reached.</summary>
+        public int Depth { get; private set; }
+        /// <summary>The selectivity reached (0..5; 5: none).</summary>
+        public int Selectivity { get; private set; }
+        /// <summary>Whether Score is the exact final score.</summary>
+        public bool Exact { get; private set; }
+        /// <summary>Whether the search reached its depth (false when a limit or Stop ended it: the result is then the deepest one completed).</summary>
+        public bool Complete { get; private set; }
+        /// <summary>The nodes searched.</summary>
+        public long Nodes { get; private set; }
+        /// <summary>The principal variation: squares and passes (Kernels.Pass).</summary>
+        public int[] Pv { get; private set; }
+
+        internal SearchResult(EngineResultNative r)
+        {
+            Score = r.Score;
+            BestMove = r.BestMove;
+            Depth = r.Depth;
+            Selectivity = r.Selectivity;
+            Exact = r.Exact != 0;
+            Complete = r.Complete != 0;
+            Nodes = r.Nodes;
+            int n = Math.Max(0, Math.Min(r.PvLength, r.Pv == null ? 0 : r.Pv.Length));
+            Pv = new int[n];
+            for (int i = 0; i < n; i++) Pv[i] = r.Pv[i];
+        }
+
+        public override string ToString()
+        {
+            return string.Format("SearchResult(score {0}, move {1}, depth {2}@{3}, exact {4}, complete {5}, {6} nodes)",
+                Score, BestMove, Depth, Selectivity, Exact, Complete, Nodes);
+        }
+    }
+
     /// <summary>How Solver.SolveMany left a position (its value is the C status code).</summary>
     public enum SolveStatus
     {
@@ -185,6 +245,30 @@ namespace EdaxKernels
         protected override bool ReleaseHandle()
         {
             Native.ek_solver_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>An EkWeights hold: given back once.</summary>
+    sealed class WeightsHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        internal WeightsHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.ek_weights_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>An EkEngine: freed once, after the native calls using it have returned.</summary>
+    sealed class EngineHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        internal EngineHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.ek_engine_free(handle);
             return true;
         }
     }
@@ -552,6 +636,15 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_clear(SolverHandle solver);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, [Out] int[] scores, [Out] int[] bestMoves);
+        [DllImport(Lib, CallingConvention = C)] internal static extern WeightsHandle ek_weights_load_file(byte[] path, out int status);
+        [DllImport(Lib, CallingConvention = C)] internal static extern WeightsHandle ek_weights_load_buffer(byte[] data, UIntPtr len, out int status);
+        [DllImport(Lib, CallingConvention = C)] internal static extern WeightsHandle ek_weights_load_default(out int status);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_weights_free(IntPtr weights);
+        [DllImport(Lib, CallingConvention = C)] internal static extern EngineHandle ek_engine_new(WeightsHandle weights, int hashBits);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_engine_free(IntPtr engine);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_engine_stop(EngineHandle engine);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_clear(EngineHandle engine);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, [Out] int[] scores, [Out] int[] bestMoves, [Out] ulong[] nodes, [Out] int[] status);
     }
 
@@ -618,6 +711,15 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_clear(solver) : Imports.ek_solver_clear(solver); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Platform.Windows ? WinNative.ek_solver_solve(solver, ref board, alpha, beta, out result) : Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Platform.Windows ? WinNative.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves) : Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static WeightsHandle ek_weights_load_file(byte[] path, out int status) { return Platform.Windows ? WinNative.ek_weights_load_file(path, out status) : Imports.ek_weights_load_file(path, out status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static WeightsHandle ek_weights_load_buffer(byte[] data, UIntPtr len, out int status) { return Platform.Windows ? WinNative.ek_weights_load_buffer(data, len, out status) : Imports.ek_weights_load_buffer(data, len, out status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static WeightsHandle ek_weights_load_default(out int status) { return Platform.Windows ? WinNative.ek_weights_load_default(out status) : Imports.ek_weights_load_default(out status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_weights_free(IntPtr weights) { if (Platform.Windows) WinNative.ek_weights_free(weights); else Imports.ek_weights_free(weights); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static EngineHandle ek_engine_new(WeightsHandle weights, int hashBits) { return Platform.Windows ? WinNative.ek_engine_new(weights, hashBits) : Imports.ek_engine_new(weights, hashBits); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_free(IntPtr engine) { if (Platform.Windows) WinNative.ek_engine_free(engine); else Imports.ek_engine_free(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_stop(EngineHandle engine) { if (Platform.Windows) WinNative.ek_engine_stop(engine); else Imports.ek_engine_stop(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_clear(EngineHandle engine) { return Platform.Windows ? WinNative.ek_engine_clear(engine) : Imports.ek_engine_clear(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result) { return Platform.Windows ? WinNative.ek_engine_search(engine, ref board, ref limits, out result) : Imports.ek_engine_search(engine, ref board, ref limits, out result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, int[] scores, int[] bestMoves, ulong[] nodes, int[] status) { return Platform.Windows ? WinNative.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status) : Imports.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status); }
     }
 
@@ -987,6 +1089,124 @@ namespace EdaxKernels
         {
             if (state.Feature != IntPtr.Zero) Native.ek_eval_free(ref state);
         }
+    }
+
+    /// <summary>
+    /// Evaluation weights in Edax's format (an eval.dat), shared by the engines given them; the
+    /// memory (about 64 MB) goes with the last engine or Weights holding it.
+    /// </summary>
+    public sealed class Weights : IDisposable
+    {
+        internal readonly WeightsHandle Handle;
+
+        static Weights()
+        {
+            Library.EnsureLoaded();
+        }
+
+        Weights(WeightsHandle handle, int status)
+        {
+            Handle = handle;
+            if (handle.IsInvalid)
+            {
+                handle.Dispose();
+                Kernels.Check(status < 0 ? status : Kernels.ErrInternal);
+            }
+        }
+
+        /// <summary>The project's own weights (data/ek-eval.dat), built into the library.</summary>
+        public static Weights Bundled()
+        {
+            int status;
+            var h = Native.ek_weights_load_default(out status);
+            return new Weights(h, status);
+        }
+
+        /// <summary>The weights of an eval.dat file; throws EK_ERR_IO, EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE.</summary>
+        public static Weights FromFile(string path)
+        {
+            if (path == null) throw new ArgumentNullException("path");
+            int status;
+            var h = Native.ek_weights_load_file(System.Text.Encoding.UTF8.GetBytes(path + "\0"), out status);
+            return new Weights(h, status);
+        }
+
+        /// <summary>The weights of the bytes of an eval.dat (copied); throws EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE.</summary>
+        public static Weights FromBytes(byte[] data)
+        {
+            if (data == null) throw new ArgumentNullException("data");
+            int status;
+            var h = Native.ek_weights_load_buffer(data, (UIntPtr)data.Length, out status);
+            return new Weights(h, status);
+        }
+
+        /// <summary>Gives back this hold (engines made with the weights keep theirs).</summary>
+        public void Dispose() { Handle.Dispose(); }
+    }
+
+    /// <summary>
+    /// An engine: Edax 4.6's whole search (its levels, or a depth and a selectivity; node for node
+    /// with Edax on the same weights) with its own tables (a main table of 2^hashBits entries of
+    /// 24 bytes, 8 &lt;= hashBits &lt;= 32) and weights, kept between searches as Edax keeps them
+    /// between the moves of a game. One search at a time (a second concurrent one throws
+    /// EK_ERR_BUSY); Stop may be called from any thread. Dispose frees the tables.
+    /// </summary>
+    public sealed class Engine : IDisposable
+    {
+        readonly EngineHandle handle;
+
+        static Engine()
+        {
+            Library.EnsureLoaded();
+        }
+
+        /// <summary>An engine on <paramref name="weights"/> (the built-in ones when null).</summary>
+        public Engine(Weights weights = null, int hashBits = 20)
+        {
+            Weights own = weights == null ? Weights.Bundled() : null;
+            try
+            {
+                handle = Native.ek_engine_new((own ?? weights).Handle, hashBits);
+            }
+            finally
+            {
+                if (own != null) own.Dispose();
+            }
+            if (handle.IsInvalid)
+            {
+                handle.Dispose();
+                Kernels.Check(hashBits < 8 || hashBits > 32 ? Kernels.ErrRange : Kernels.ErrNoMemory);
+            }
+        }
+
+        /// <summary>
+        /// Searches <paramref name="board"/> at Edax's <paramref name="level"/> (1..60), or with
+        /// level 0 at <paramref name="depth"/> (1..60) and <paramref name="selectivity"/> (0..5, 5:
+        /// none); a depth or selectivity given with a level (not -1) overrides the level's.
+        /// maxNodes (0: none) and maxTimeMs (0: none) end it early with the deepest result
+        /// completed. Throws EK_ERR_RANGE (limits, overlapping bitboards), EK_ERR_BUSY or
+        /// EK_ERR_STOPPED (stopped before completing any depth).
+        /// </summary>
+        public SearchResult Search(Board board, int level = 10, int depth = -1, int selectivity = -1,
+            ulong maxNodes = 0, ulong maxTimeMs = 0)
+        {
+            var limits = new EngineLimits { Level = level, Depth = depth, Selectivity = selectivity, MaxNodes = maxNodes, MaxTimeMs = maxTimeMs };
+            EngineResultNative r;
+            Kernels.Check(Native.ek_engine_search(handle, ref board, ref limits, out r));
+            return new SearchResult(r);
+        }
+
+        /// <summary>Edax's move at <paramref name="level"/>: a square, Kernels.Pass or Kernels.NoMove.</summary>
+        public int BestMove(Board board, int level = 10) { return Search(board, level).BestMove; }
+
+        /// <summary>Makes the running search (if any) end soon with the deepest result it completed.</summary>
+        public void Stop() { Native.ek_engine_stop(handle); }
+
+        /// <summary>Empties the tables (throws EK_ERR_BUSY while a search runs).</summary>
+        public void Clear() { Kernels.Check(Native.ek_engine_clear(handle)); }
+
+        /// <summary>Frees the tables once no native call uses them.</summary>
+        public void Dispose() { handle.Dispose(); }
     }
 
     /// <summary>

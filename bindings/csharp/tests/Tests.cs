@@ -6,7 +6,8 @@
 // the threads, the evaluation ordering; SolveMany on windows, with overlaps, stops and bad
 // arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
 // checked against the kernels, Edax's board text and .obf lines, bad input refused; the time per
-// random game printed); loading and error reporting.
+// random game printed); the engine (a game against itself, limits, Stop, bad arguments); loading
+// and error reporting.
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
@@ -961,6 +962,76 @@ static class Tests
         Throws<ArgumentNullException>(() => Game.FromObf(null), "null obf");
     }
 
+    static bool Legal(Board b, int move)
+    {
+        ulong moves = Kernels.GetMoves(b.Player, b.Opponent), other = Kernels.GetMoves(b.Opponent, b.Player);
+        if (move >= 0 && move < 64) return (moves >> move & 1) == 1;
+        return moves == 0 && (move == Kernels.Pass ? other != 0 : move == Kernels.NoMove && other == 0);
+    }
+
+    /// The engine plays a game against itself at level 5: every move legal, every exact score
+    /// the solver's, the end of the game; then a node limit, a time limit, Stop from another
+    /// thread, Busy, and bad arguments.
+    static void EngineGame()
+    {
+        var b = Board.Start;
+        int exact = 0;
+        using (var w = Weights.Bundled())
+        using (var engine = new Engine(w, 16))
+        using (var solver = new Solver(16))
+        {
+            for (int ply = 0; ; ply++)
+            {
+                if (ply > 130) throw new Exception("the game did not end");
+                SearchResult r = engine.Search(b, 5);
+                if (!Legal(b, r.BestMove) || !r.Complete) throw new Exception("ply " + ply + ": " + r);
+                int empties = 64 - Kernels.BitCount(b.Player | b.Opponent);
+                if (r.Exact && empties <= 16)
+                {
+                    Eq(r.Score, solver.Solve(b).Score, "exact score at ply " + ply);
+                    exact++;
+                }
+                if (r.BestMove == Kernels.NoMove) break;
+                if (r.BestMove == Kernels.Pass) b = new Board(b.Opponent, b.Player);
+                else
+                {
+                    Eq(r.Pv[0], r.BestMove, "the PV's first move");
+                    b = Kernels.Next(b, r.BestMove);
+                }
+            }
+        }
+        if (exact < 5) throw new Exception("only " + exact + " exact scores checked");
+    }
+
+    static void EngineLimits()
+    {
+        var middle = Kernels.Next(Kernels.Next(Board.Start, 19), 18);
+        using (var engine = new Engine(null, 16))
+        {
+            var r = engine.Search(middle, 40, maxNodes: 5000);
+            if (r.Complete || r.Exact || !Legal(middle, r.BestMove)) throw new Exception("node limit: " + r);
+            r = engine.Search(middle, 60, maxTimeMs: 50);
+            if (r.Complete || !Legal(middle, r.BestMove)) throw new Exception("time limit: " + r);
+            r = engine.Search(middle, 0, depth: 4);
+            Eq(r.Depth * 10 + r.Selectivity, 45, "depth 4, no selectivity");
+            SearchResult stopped = null;
+            var t = new Thread(() => { stopped = engine.Search(middle, 60); });
+            t.Start();
+            Thread.Sleep(300);
+            engine.Stop();
+            if (!t.Join(60000)) throw new Exception("Stop did not end the search");
+            if (stopped == null || stopped.Complete || !Legal(middle, stopped.BestMove)) throw new Exception("stopped: " + stopped);
+            Eq(engine.BestMove(Over), Kernels.NoMove, "the end of a game");
+            ExpectStatus(() => engine.Search(middle, 61), -2, "level 61");
+            ExpectStatus(() => engine.Search(middle, 0), -2, "level 0 without a depth");
+            ExpectStatus(() => engine.Search(middle, 5, selectivity: 6), -2, "selectivity 6");
+            ExpectStatus(() => engine.Search(new Board(3, 1), 5), -2, "overlap");
+        }
+        ExpectStatus(() => new Engine(null, 7), -2, "hash bits 7");
+        ExpectStatus(() => Weights.FromBytes(new byte[10]), -7, "not an eval.dat");
+        ExpectStatus(() => Weights.FromFile("/nonexistent/eval.dat"), -6, "a missing file");
+    }
+
     static void GamePass()
     {
         // White A1, black B1, black to move: black has no move, white takes C1, and then neither can move.
@@ -1076,6 +1147,8 @@ static class Tests
         Run("game: text and obf round trips", GameText);
         Run("game: bad moves, passes, undo and text refused", GameErrors);
         Run("game: passes and the end", GamePass);
+        Run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", EngineGame);
+        Run("engine: node and time limits, Stop from another thread, bad arguments", EngineLimits);
         Run("game: time per random game", GameTiming);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
