@@ -35,7 +35,8 @@
     X(ek_solve_shallow) X(ek_solver_new) X(ek_solver_free) X(ek_solver_stop) X(ek_solver_set_node_limit) \
     X(ek_solver_set_threads) X(ek_solver_get_threads) X(ek_solver_set_eval) X(ek_solver_get_eval) \
     X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch) X(ek_eval_load_default) \
-    X(ek_solver_solve_many)
+    X(ek_solver_solve_many) X(ek_weights_load_file) X(ek_weights_load_buffer) X(ek_weights_load_default) \
+    X(ek_weights_free) X(ek_engine_new) X(ek_engine_free) X(ek_engine_stop) X(ek_engine_clear) X(ek_engine_search)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -388,4 +389,76 @@ JNIEXPORT jint S(solveMany0)(JNIEnv *env, jclass cls, jlong h, jint n, jlongArra
     free(x);
     free(t);
     return r;
+}
+
+/* Weights objects, by the address a load returned (0 with the status in status[0]). */
+#define W(name) JNICALL Java_edaxkernels_Weights_##name
+#define WEIGHTS(h) ((EkWeights *)(intptr_t)(h))
+
+static jlong weights_result(JNIEnv *env, EkWeights *w, int status, jintArray out) {
+    jint v = status;
+    (*env)->SetIntArrayRegion(env, out, 0, 1, &v);
+    return (jlong)(intptr_t)w;
+}
+
+JNIEXPORT jlong W(loadDefault0)(JNIEnv *env, jclass cls, jintArray status) {
+    int s = EK_ERR_INTERNAL;
+    (void)cls;
+    return weights_result(env, ek.ek_weights_load_default(&s), s, status);
+}
+
+JNIEXPORT jlong W(loadFile0)(JNIEnv *env, jclass cls, jstring path, jintArray status) {
+    int s = EK_ERR_INTERNAL;
+    EkWeights *w;
+    const char *p = (*env)->GetStringUTFChars(env, path, NULL);
+    (void)cls;
+    if (p == NULL) return weights_result(env, NULL, EK_ERR_NO_MEMORY, status);
+    w = ek.ek_weights_load_file(p, &s);
+    (*env)->ReleaseStringUTFChars(env, path, p);
+    return weights_result(env, w, s, status);
+}
+
+/* The bytes are copied (a load takes a while: no critical region). */
+JNIEXPORT jlong W(loadBytes0)(JNIEnv *env, jclass cls, jbyteArray data, jintArray status) {
+    int s = EK_ERR_INTERNAL;
+    EkWeights *w;
+    jsize n = (*env)->GetArrayLength(env, data);
+    jbyte *copy = malloc(n > 0 ? (size_t)n : 1);
+    (void)cls;
+    if (copy == NULL) return weights_result(env, NULL, EK_ERR_NO_MEMORY, status);
+    (*env)->GetByteArrayRegion(env, data, 0, n, copy);
+    w = ek.ek_weights_load_buffer(copy, (size_t)n, &s);
+    free(copy);
+    return weights_result(env, w, s, status);
+}
+
+JNIEXPORT void W(free0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_weights_free(WEIGHTS(h)); }
+
+/* Engines, by the address new0 returned. */
+#define G(name) JNICALL Java_edaxkernels_Engine_##name
+#define ENGINE(h) ((EkEngine *)(intptr_t)(h))
+
+JNIEXPORT jlong G(new0)(JNIEnv *env, jclass cls, jlong weights, jint hash_bits) { UNUSED; return (jlong)(intptr_t)ek.ek_engine_new(WEIGHTS(weights), hash_bits); }
+JNIEXPORT void G(free0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_engine_free(ENGINE(h)); }
+JNIEXPORT void G(stop0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_engine_stop(ENGINE(h)); }
+JNIEXPORT jint G(clear0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_engine_clear(ENGINE(h)); }
+
+/* out: score, best move, depth, selectivity, exact, complete, nodes, PV length, then the PV. */
+JNIEXPORT jint G(search0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint level, jint depth, jint selectivity,
+                          jlong max_nodes, jlong max_time_ms, jlongArray out) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    EkEngineLimits l = {level, depth, selectivity, (uint64_t)max_nodes, (uint64_t)max_time_ms};
+    EkEngineResult r;
+    int s, i;
+    (void)cls;
+    s = ek.ek_engine_search(ENGINE(h), &b, &l, &r);
+    if (s == EK_OK) {
+        jlong v[8 + EK_PV_SIZE];
+        int n = r.pv_length < 0 ? 0 : r.pv_length > EK_PV_SIZE ? EK_PV_SIZE : r.pv_length;
+        v[0] = r.score, v[1] = r.best_move, v[2] = r.depth, v[3] = r.selectivity;
+        v[4] = r.exact, v[5] = r.complete, v[6] = r.n_nodes, v[7] = n;
+        for (i = 0; i < n; ++i) v[8 + i] = r.pv[i];
+        (*env)->SetLongArrayRegion(env, out, 0, 8 + n, v);
+    }
+    return s;
 }

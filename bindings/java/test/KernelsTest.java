@@ -6,7 +6,8 @@
 // the threads, the evaluation ordering; solveMany on windows, with overlaps, stops and bad
 // arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
 // checked against the kernels, Edax's board text and .obf lines, bad input refused; the time per
-// random game printed); loading and error reporting.
+// random game printed); the engine (a game against itself, limits, stop, bad arguments); loading
+// and error reporting.
 //
 // Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
 // load the default way (EDAX_KERNELS_LIB, else the jar's copy, extracted to the directory of
@@ -15,9 +16,11 @@
 
 import edaxkernels.Board;
 import edaxkernels.EdaxKernelsException;
+import edaxkernels.Engine;
 import edaxkernels.Eval;
 import edaxkernels.Game;
 import edaxkernels.Kernels;
+import edaxkernels.Weights;
 import edaxkernels.Library;
 import edaxkernels.Solver;
 import java.io.IOException;
@@ -972,6 +975,85 @@ public final class KernelsTest {
         throwsA(NullPointerException.class, () -> new Game(null, true), "null board");
     }
 
+    static boolean legal(Board b, int move) {
+        long moves = Kernels.getMoves(b.player, b.opponent), other = Kernels.getMoves(b.opponent, b.player);
+        if (move >= 0 && move < 64) {
+            return (moves >>> move & 1) == 1;
+        }
+        return moves == 0 && (move == Kernels.PASS ? other != 0 : move == Kernels.NOMOVE && other == 0);
+    }
+
+    /** The engine plays a game against itself at level 5: legal moves, exact scores the solver's, the end. */
+    static void engineGame() throws Exception {
+        Board b = Board.START;
+        int exact = 0;
+        try (Weights w = Weights.bundled(); Engine engine = new Engine(w, 16); Solver solver = new Solver(16)) {
+            for (int ply = 0;; ply++) {
+                if (ply > 130) {
+                    throw new AssertionError("the game did not end");
+                }
+                Engine.Result r = engine.search(b, 5);
+                if (!legal(b, r.bestMove()) || !r.complete()) {
+                    throw new AssertionError("ply " + ply + ": " + r);
+                }
+                int empties = 64 - Kernels.bitCount(b.player | b.opponent);
+                if (r.exact() && empties <= 16) {
+                    eq(r.score(), solver.solve(b).score(), "exact score at ply " + ply);
+                    exact++;
+                }
+                if (r.bestMove() == Kernels.NOMOVE) {
+                    break;
+                }
+                if (r.bestMove() == Kernels.PASS) {
+                    b = new Board(b.opponent, b.player);
+                } else {
+                    eq(r.pv()[0], r.bestMove(), "the PV's first move");
+                    b = Kernels.next(b, r.bestMove());
+                }
+            }
+        }
+        if (exact < 5) {
+            throw new AssertionError("only " + exact + " exact scores checked");
+        }
+    }
+
+    /** Node and time limits, stop from another thread, bad arguments, a closed engine. */
+    static void engineLimits() throws Exception {
+        Board middle = Kernels.next(Kernels.next(Board.START, 19), 18);
+        Engine closed;
+        try (Engine engine = new Engine(null, 16)) {
+            closed = engine;
+            Engine.Result r = engine.search(middle, 40, -1, -1, 5000, 0);
+            if (r.complete() || r.exact() || !legal(middle, r.bestMove())) {
+                throw new AssertionError("node limit: " + r);
+            }
+            r = engine.search(middle, 60, -1, -1, 0, 50);
+            if (r.complete() || !legal(middle, r.bestMove())) {
+                throw new AssertionError("time limit: " + r);
+            }
+            r = engine.search(middle, 0, 4, -1, 0, 0);
+            eq(r.depth() * 10 + r.selectivity(), 45, "depth 4, no selectivity");
+            Engine.Result[] stopped = new Engine.Result[1];
+            Thread t = new Thread(() -> stopped[0] = engine.search(middle, 60));
+            t.start();
+            Thread.sleep(300);
+            engine.stop();
+            t.join(60000);
+            if (t.isAlive() || stopped[0] == null || stopped[0].complete() || !legal(middle, stopped[0].bestMove())) {
+                throw new AssertionError("stopped: " + stopped[0]);
+            }
+            eq(engine.bestMove(OVER, 10), Kernels.NOMOVE, "the end of a game");
+            expectStatus(() -> engine.search(middle, 61), -2, "level 61");
+            expectStatus(() -> engine.search(middle, 0), -2, "level 0 without a depth");
+            expectStatus(() -> engine.search(middle, 5, -1, 6, 0, 0), -2, "selectivity 6");
+            expectStatus(() -> engine.search(new Board(3, 1), 5), -2, "overlap");
+        }
+        throwsA(IllegalStateException.class, () -> closed.search(middle, 3), "a closed engine");
+        expectStatus(() -> new Engine(null, 7), -2, "hash bits 7");
+        expectStatus(() -> Weights.fromBytes(new byte[10]), -7, "not an eval.dat");
+        expectStatus(() -> Weights.fromFile("/nonexistent/eval.dat"), -6, "a missing file");
+    }
+
     static void gamePass() throws Exception {
         // White A1, black B1, black to move: black has no move, white takes C1, and then neither can move.
         Game g = Game.fromText("OX" + "-".repeat(62) + " X");
@@ -1090,6 +1172,8 @@ public final class KernelsTest {
         run("game: text and obf round trips", KernelsTest::gameText);
         run("game: bad moves, passes, undo and text refused", KernelsTest::gameErrors);
         run("game: passes and the end", KernelsTest::gamePass);
+        run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", KernelsTest::engineGame);
+        run("engine: node and time limits, stop from another thread, bad arguments", KernelsTest::engineLimits);
         run("game: time per random game", KernelsTest::gameTiming);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");
