@@ -34,7 +34,7 @@ cargo clippy --locked -p edax-kernels-python --all-targets -- -D warnings
 
 step "build: release library (rlib, cdylib, staticlib) and the C artifacts of every feature, for Linux x86-64, Windows x86-64 and Linux ARM64"
 # Each is one single-threaded rustc process (fat LTO): all at once, two cores busy.
-cargo build --release --locked &
+cargo build --release --locked --lib &
 release=$!
 scripts/build-capi-all.sh
 wait "$release"

@@ -1,0 +1,309 @@
+//! `ek-nboard`: the library's engine (Edax 4.6's whole search, `EkEngine`) as a command-line
+//! engine speaking the NBoard protocol (version 2) on stdin and stdout, as Edax does with
+//! `-nboard`, so that it plays in Othello GUIs (NBoard) and in matches.
+//!
+//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS]
+//!   --eval: Edax-format weights (default: the project's own, built into the library);
+//!   --hash: the main table's 2^BITS entries (default 21, Edax's default).
+//!
+//! Commands: `nboard N`, `set depth N` (Edax's level, 1..60), `set game GGF`, `move MOVE[/EVAL/TIME]`,
+//! `go` (answers `=== MOVE/EVAL/TIME`), `hint N` (answers `search MOVE EVAL 0 DEPTH`, one move),
+//! `ping N` (stops a running search, answers `pong N`), `learn` (answers `learned`), `quit`.
+//! Other lines are ignored, as the protocol asks. docs/nboard.md has an example session.
+
+use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
+use edax_kernels::{EkBoard, NOMOVE, PASS};
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// A position as NBoard gives it: the discs of black and white, and who is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Position {
+    black: u64,
+    white: u64,
+    black_to_move: bool,
+}
+
+impl Position {
+    const START: Position =
+        Position { black: 0x0000_0008_1000_0000, white: 0x0000_0010_0800_0000, black_to_move: true };
+
+    /// The board seen from the side to move.
+    fn board(&self) -> EkBoard {
+        if self.black_to_move {
+            EkBoard::new(self.black, self.white)
+        } else {
+            EkBoard::new(self.white, self.black)
+        }
+    }
+
+    /// The position after `x` (a square, or PASS) is played by the side to move; `None` when it
+    /// is not legal.
+    fn play(&self, x: i32) -> Option<Position> {
+        let b = self.board();
+        let moves = edax_kernels::get_moves(b.player, b.opponent);
+        let next = match x {
+            PASS if moves == 0 => EkBoard::new(b.opponent, b.player),
+            0..=63 if moves >> x & 1 == 1 => b.next(x, edax_kernels::flip(x, b.player, b.opponent)),
+            _ => return None,
+        };
+        // `next` is seen from the other side: its player is the side that moves next.
+        let black_to_move = !self.black_to_move;
+        let (black, white) = if black_to_move { (next.player, next.opponent) } else { (next.opponent, next.player) };
+        Some(Position { black, white, black_to_move })
+    }
+}
+
+/// A square's name in NBoard's form ("F5"), or "PA" for a pass.
+fn square_name(x: i32) -> String {
+    match x {
+        0..=63 => format!("{}{}", (b'A' + (x % 8) as u8) as char, x / 8 + 1),
+        _ => "PA".to_owned(),
+    }
+}
+
+/// The square of a move's text ("F5", "f5", "PA", "pass"), before any "/eval/time".
+fn parse_move(text: &str) -> Option<i32> {
+    let m = text.split('/').next()?.trim().to_ascii_lowercase();
+    if m == "pa" || m == "pass" || m == "ps" {
+        return Some(PASS);
+    }
+    let b = m.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return None;
+    }
+    Some(i32::from(b[0] - b'a') + 8 * i32::from(b[1] - b'1'))
+}
+
+/// The position at the end of a GGF game: its board (`BO[8 <64 squares> <side>]`, `*` black, `O`
+/// white, `-` empty) and its moves (`B[..]`, `W[..]`). `None` when it cannot be read or a move is
+/// illegal.
+fn parse_ggf(ggf: &str) -> Option<Position> {
+    let bo = ggf.find("BO[")? + 3;
+    let end = bo + ggf[bo..].find(']')?;
+    let mut fields = ggf[bo..end].split_whitespace();
+    if fields.next()? != "8" {
+        return None;
+    }
+    let squares = fields.next()?;
+    let side = fields.next()?;
+    if squares.len() != 64 {
+        return None;
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, c) in squares.bytes().enumerate() {
+        match c {
+            b'*' | b'X' | b'x' | b'#' => black |= 1 << i,
+            b'O' | b'o' => white |= 1 << i,
+            b'-' | b'.' => {}
+            _ => return None,
+        }
+    }
+    let mut pos = Position { black, white, black_to_move: side == "*" || side.eq_ignore_ascii_case("x") };
+    // The moves: each "B[" or "W[" after the board.
+    let mut rest = &ggf[end..];
+    while let Some(i) = rest.find('[') {
+        // The property's name: the capital letters before '[' ("B", "W"; not "TB" or "PB").
+        let before = rest[..i].trim_end();
+        let tag = &before[before.trim_end_matches(|c: char| c.is_ascii_uppercase()).len()..];
+        let close = i + rest[i..].find(']')?;
+        if tag == "B" || tag == "W" {
+            let mover_black = tag == "B";
+            if mover_black != pos.black_to_move {
+                // A GGF game may leave a pass implicit: the side without a move passes.
+                pos = pos.play(PASS)?;
+            }
+            pos = pos.play(parse_move(&rest[i + 1..close])?)?;
+        }
+        rest = &rest[close + 1..];
+    }
+    Some(pos)
+}
+
+/// The command-line engine's state.
+struct Nboard<W: Write> {
+    engine: EkEngine,
+    level: i32,
+    position: Position,
+    out: W,
+}
+
+impl<W: Write> Nboard<W> {
+    fn say(&mut self, line: &str) {
+        // A GUI that closed its end ends the session: nothing more to say.
+        let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
+    }
+
+    /// Searches the position at the level, while `lines` keeps coming: a `ping`, `quit`, `move`
+    /// or `set` stops the search (they are returned, to run after it). The result line(s) are
+    /// written by `report`.
+    fn search(&mut self, lines: &mpsc::Receiver<String>, pending: &mut Vec<String>, go: bool) {
+        let board = self.position.board();
+        let limits = EkEngineLimits::level(self.level);
+        let start = Instant::now();
+        self.say("status ek-nboard is thinking");
+        let engine = &self.engine;
+        let result = std::thread::scope(|s| {
+            let search = s.spawn(|| engine.search(&board, &limits));
+            while !search.is_finished() {
+                match lines.recv_timeout(Duration::from_millis(5)) {
+                    Ok(line) => {
+                        let interrupts =
+                            ["ping", "quit", "move", "set", "go", "hint"].iter().any(|c| line.starts_with(c));
+                        pending.push(line);
+                        if interrupts {
+                            engine.stop();
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        engine.stop();
+                        pending.push("quit".to_owned());
+                        break;
+                    }
+                }
+            }
+            search.join().unwrap_or(Err(edax_kernels::SolveError::Stopped))
+        });
+        let seconds = start.elapsed().as_secs_f64();
+        match result {
+            Ok(r) => {
+                let mv = if r.best_move == NOMOVE { PASS } else { r.best_move };
+                self.say(&format!("nodestats {} {seconds:.2}", r.n_nodes));
+                if go {
+                    self.say(&format!("=== {}/{:.2}/{seconds:.2}", square_name(mv), f64::from(r.score)));
+                } else {
+                    let pv: Vec<String> =
+                        r.pv[..r.pv_length as usize].iter().map(|&x| square_name(i32::from(x))).collect();
+                    let pv = if pv.is_empty() { square_name(mv) } else { pv.join("") };
+                    self.say(&format!("search {pv} {:.2} 0 {}", f64::from(r.score), r.depth));
+                }
+            }
+            Err(e) => self.say(&format!("status the search gave no move ({e:?})")),
+        }
+        self.say("status ek-nboard is waiting");
+    }
+
+    /// Runs one command line; false on `quit`.
+    fn command(&mut self, line: &str, lines: &mpsc::Receiver<String>, pending: &mut Vec<String>) -> bool {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("quit") => return false,
+            Some("ping") => {
+                let n = words.next().unwrap_or("0");
+                self.say(&format!("pong {n}"));
+            }
+            Some("set") => match words.next() {
+                Some("depth") => {
+                    if let Some(d) = words.next().and_then(|d| d.parse::<i32>().ok()) {
+                        self.level = d.clamp(1, 60);
+                        self.say(&format!("set myname ek-nboard{}", self.level));
+                    }
+                }
+                Some("game") => {
+                    let ggf = line.splitn(3, ' ').nth(2).unwrap_or("");
+                    match parse_ggf(ggf) {
+                        Some(p) => self.position = p,
+                        None => self.say("status ek-nboard cannot read this game: the position is unchanged"),
+                    }
+                }
+                _ => {}
+            },
+            Some("move") => match words.next().and_then(parse_move).and_then(|x| self.position.play(x)) {
+                Some(p) => self.position = p,
+                None => self.say("status ek-nboard: an illegal move, ignored"),
+            },
+            Some("go") => self.search(lines, pending, true),
+            Some("hint") => self.search(lines, pending, false),
+            Some("learn") => self.say("learned"),
+            _ => {}
+        }
+        true
+    }
+}
+
+fn usage() -> ! {
+    eprintln!("usage: ek-nboard [--eval EVAL_DAT] [--hash BITS]   (the NBoard protocol on stdin and stdout)");
+    std::process::exit(2);
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut eval, mut bits) = (None, 21);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--eval" => eval = Some(args.next().unwrap_or_else(|| usage())),
+            "--hash" => bits = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
+            _ => usage(),
+        }
+    }
+    let weights = match &eval {
+        Some(path) => EkWeights::from_file(std::path::Path::new(path)),
+        None => EkWeights::bundled(),
+    };
+    let weights = weights.unwrap_or_else(|e| {
+        eprintln!("ek-nboard: cannot load the weights: {e:?}");
+        std::process::exit(1);
+    });
+    let Some(engine) = EkEngine::new(weights, bits) else {
+        eprintln!("ek-nboard: no engine with 2^{bits} table entries (8..32, and the memory for them)");
+        std::process::exit(1);
+    };
+    // The input is read by a thread of its own, so that a ping can stop a search.
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut nboard = Nboard { engine, level: 10, position: Position::START, out: std::io::stdout().lock() };
+    let mut pending: Vec<String> = Vec::new();
+    loop {
+        let line = if pending.is_empty() {
+            match rx.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            }
+        } else {
+            pending.remove(0)
+        };
+        if !nboard.command(line.trim(), &rx, &mut pending) {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_and_moves() {
+        assert_eq!(square_name(37), "F5");
+        assert_eq!(square_name(PASS), "PA");
+        assert_eq!(parse_move("F5"), Some(37));
+        assert_eq!(parse_move("f5/1.5/0.2"), Some(37));
+        assert_eq!(parse_move("PA"), Some(PASS));
+        assert_eq!(parse_move("i9"), None);
+    }
+
+    #[test]
+    fn a_ggf_game() {
+        let ggf = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3//0.1]W[C5];)";
+        let mut want = Position::START;
+        for m in ["f5", "f6", "d3", "c5"] {
+            want = want.play(parse_move(m).unwrap()).unwrap();
+        }
+        assert_eq!(parse_ggf(ggf), Some(want));
+        // Other properties after the board (a comment, times) are not moves.
+        assert_eq!(parse_ggf(&ggf.replace("B[F5]", "C[x]TB[1]B[F5]")), Some(want));
+        assert!(want.black_to_move);
+        // An illegal move or an unreadable board: no position.
+        assert_eq!(parse_ggf(&ggf.replace("W[F6]", "W[A1]")), None);
+        assert_eq!(parse_ggf("(;GM[Othello]BO[8 --*];)"), None);
+    }
+}

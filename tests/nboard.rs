@@ -1,0 +1,99 @@
+//! `ek-nboard`, the command-line engine, in a scripted NBoard session (docs/nboard.md's): the
+//! answers a GUI waits for (`set myname`, `pong`, `=== MOVE/EVAL/TIME`, `search`, `learned`), the
+//! move being the engine's at the level, a ping stopping a long search, bad lines ignored.
+
+use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
+use edax_kernels::EkBoard;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+const GAME: &str = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5];)";
+
+/// The session's output for `input` (the engine's stdout, line by line).
+fn session(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
+        .args(["--hash", "16"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ek-nboard starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("the session written");
+    let out = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line")).collect();
+    assert!(child.wait().expect("ek-nboard ends").success());
+    out
+}
+
+/// The position after the game's moves, black to move, and the engine's move there at `level`.
+fn expected(level: i32) -> (EkBoard, i32, i32) {
+    let mut b = EkBoard::START;
+    for x in [37, 45, 19, 34] {
+        b = b.next(x, edax_kernels::flip(x, b.player, b.opponent));
+    }
+    let engine = EkEngine::new(EkWeights::bundled().expect("the weights"), 16).expect("an engine");
+    let r = engine.search(&b, &EkEngineLimits::level(level)).expect("a result");
+    (b, r.best_move, r.score)
+}
+
+fn name(x: i32) -> String {
+    format!("{}{}", (b'A' + (x % 8) as u8) as char, x / 8 + 1)
+}
+
+#[test]
+fn a_session() {
+    let input = format!(
+        "nboard 2\nset depth 6\nset game {GAME}\nping 1\ngo\nhint 3\nbogus line\nmove {}\nping 2\nlearn\nquit\n",
+        name(expected(6).1)
+    );
+    let out = session(&input);
+    let text = out.join("\n");
+    assert!(out.contains(&"set myname ek-nboard6".to_owned()), "{text}");
+    let (board, mv, score) = expected(6);
+    let go = out.iter().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("no move: {text}"));
+    let fields: Vec<&str> = go[4..].split('/').collect();
+    assert_eq!(fields[0], name(mv), "{text}");
+    assert_eq!(fields[1], format!("{:.2}", f64::from(score)), "{text}");
+    assert!(edax_kernels::get_moves(board.player, board.opponent) >> mv & 1 == 1);
+    let search = out.iter().find(|l| l.starts_with("search ")).unwrap_or_else(|| panic!("no hint: {text}"));
+    assert!(search[7..].starts_with(&name(mv)), "{text}");
+    let order: Vec<usize> = ["pong 1", "=== ", "search ", "pong 2", "learned"]
+        .iter()
+        .map(|p| out.iter().position(|l| l.starts_with(p)).unwrap_or_else(|| panic!("no {p}: {text}")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
+}
+
+/// A ping during a search that would take minutes stops it: the answer comes, then the pong.
+#[test]
+fn a_ping_stops_a_search() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
+        .args(["--hash", "16"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ek-nboard starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    writeln!(stdin, "nboard 2\nset depth 60\nset game {GAME}\ngo").expect("written");
+    let started = std::time::Instant::now();
+    // Wait until it thinks, then ping.
+    loop {
+        let l = lines.next().expect("a line").expect("text");
+        if l.starts_with("status") {
+            break;
+        }
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    writeln!(stdin, "ping 7").expect("written");
+    let mut seen = Vec::new();
+    loop {
+        let l = lines.next().expect("a line").expect("text");
+        seen.push(l.clone());
+        if l == "pong 7" {
+            break;
+        }
+    }
+    assert!(seen.iter().any(|l| l.starts_with("=== ")), "{seen:?}");
+    assert!(started.elapsed().as_secs() < 60, "the ping did not stop the search");
+    writeln!(stdin, "quit").expect("written");
+    assert!(child.wait().expect("ends").success());
+}
