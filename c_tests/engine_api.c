@@ -4,7 +4,7 @@
  * level, from the start and from positions after random openings. Every move it gives is legal
  * (a pass exactly when the player has none, 65 exactly at the end of the game); every score it
  * calls exact is the solver's; the final position's score is the game's; a node limit and the
- * weights object's sharing behave as the header says.
+ * weights object's sharing behave as the header says; an analysis lists the legal moves.
  * Usage: engine_api [LEVEL [GAMES]]   (default: level 6, 4 games)
  */
 #include "edax_kernels.h"
@@ -142,6 +142,18 @@ int main(int argc, char **argv)
     CHECK(ek_engine_search(engine, &start, &limits, &r) == EK_OK && r.complete == 0 && r.exact == 0
               && (ek_get_moves(start.player, start.opponent) >> r.best_move & 1),
           "node limit: complete %d, exact %d, move %d", r.complete, r.exact, r.best_move);
+    /* An analysis: the start's four moves in square order, each complete. */
+    {
+        static const int squares[4] = {19, 26, 37, 44};
+        EkMoveScore moves[EK_MAX_MOVES];
+        int n = -1, i, ok;
+        limits.level = 4;
+        limits.max_nodes = 0;
+        ok = ek_engine_analyze(engine, &start, &limits, moves, &n) == EK_OK && n == 4;
+        for (i = 0; ok && i < n; ++i) ok = moves[i].square == squares[i] && moves[i].complete == 1;
+        CHECK(ok, "analysis of the start: %d moves", n);
+        CHECK(ek_engine_analyze(engine, &start, &limits, NULL, &n) == EK_ERR_NULL, "analysis into NULL");
+    }
     /* Bad input: a status, nothing written. */
     memset(&r, 0x55, sizeof r);
     CHECK(ek_engine_search(NULL, &start, &limits, &r) == EK_ERR_NULL && r.score == 0x55555555, "NULL engine");

@@ -34,6 +34,12 @@
 #define EK_PV_SIZE 80
 
 /**
+ * The most moves a position has (one per empty square; a pass is the only move when there is
+ * none): the size of an analysis's array that always suffices.
+ */
+#define EK_MAX_MOVES 60
+
+/**
  * The smallest and largest main tables (log2 of the entries); the PV and shallow tables have
  * 16 times fewer entries, as Edax's have.
  */
@@ -474,6 +480,34 @@ typedef struct EkEngineResult {
    */
   uint8_t pv[EK_PV_SIZE];
 } EkEngineResult;
+
+/**
+ * One move of an analysis (`ek_engine_analyze`; also the Rust API's).
+ */
+typedef struct EkMoveScore {
+  /**
+   * The move: a square 0..63, or 64 (a pass, the only move of a player who has none).
+   */
+  int square;
+  /**
+   * The score of the move for the side to move (a disc difference), searched one ply less
+   * deep than the position; `EK_SCORE_NONE` (32767) when a limit or a stop came before the
+   * move's search completed a depth.
+   */
+  int score;
+  /**
+   * 1 when `score` is the exact final score after the move, else 0.
+   */
+  int exact;
+  /**
+   * 1 when the move's search reached its depth, 0 when a limit or a stop cut it short.
+   */
+  int complete;
+  /**
+   * The nodes of the move's search.
+   */
+  int64_t n_nodes;
+} EkMoveScore;
 
 /**
  * The state of Edax's search that `ek_nws_midgame` reads besides the board and the window:
@@ -1342,6 +1376,28 @@ int ek_engine_search(const struct EkEngine *engine,
                      const struct EkBoard *board,
                      const struct EkEngineLimits *limits,
                      struct EkEngineResult *result);
+
+/**
+ * Analyses `board`: every legal move of the player to move (in square order; the pass, 64,
+ * when the player has none but the opponent has), each searched as `ek_engine_search` searches
+ * (Edax's whole search) one ply less deep than `limits` gives for `board` (at least 1), at the
+ * same selectivity: its score for the player to move, whether it is exact, whether its search
+ * completed, and its nodes. The scores of the moves, the policy targets of a learner or a GUI's
+ * analysis. The node and time limits are the whole call's: the moves searched after they run
+ * out, or after `ek_engine_stop`, have `complete` 0 (and the score `EK_SCORE_NONE` when not
+ * even one depth completed). `moves` must hold `EK_MAX_MOVES` (60) entries; `*n_moves` gets
+ * the number written (0 when the game is over). Returns `EK_OK`; errors (nothing written):
+ * `EK_ERR_NULL`, `EK_ERR_RANGE` (as `ek_engine_search`), `EK_ERR_BUSY`.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine; `board` and `limits` NULL or readable; `moves` NULL
+ * or writable for `EK_MAX_MOVES` entries; `n_moves` NULL or writable.
+ */
+int ek_engine_analyze(const struct EkEngine *engine,
+                      const struct EkBoard *board,
+                      const struct EkEngineLimits *limits,
+                      struct EkMoveScore *moves,
+                      int *n_moves);
 
 /**
  * Loads Edax evaluation weights from an eval.dat file (Edax's `eval_open`) and makes them the

@@ -2,7 +2,7 @@
 //! layer, beside the C exports (src/ffi), and call the dispatch layer as the exports do.
 
 use crate::dispatch::{c_dispatch, Kernels};
-use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult};
+use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
 use crate::eval::{EkEvalFeature, Weights};
 use crate::solver::EkSolver;
 use crate::types::board::EkBoard;
@@ -26,6 +26,16 @@ impl EkEngine {
         // SAFETY: the entry's arguments are references; it has no other contract.
         unsafe { c_dispatch::engine_search(self, board, limits, &mut out) };
         out
+    }
+
+    /// Every legal move's score (see `ek_engine_analyze`), in square order.
+    pub fn analyze(&self, board: &EkBoard, limits: &EkEngineLimits) -> Result<Vec<EkMoveScore>, SolveError> {
+        let none = EkMoveScore { square: 0, score: 0, exact: 0, complete: 0, n_nodes: 0 };
+        let mut moves = [none; EK_MAX_MOVES as usize];
+        let mut out = Err(SolveError::Range);
+        // SAFETY: the entry's arguments are references; it has no other contract.
+        unsafe { c_dispatch::engine_analyze(self, board, limits, &mut moves, &mut out) };
+        out.map(|n| moves[..n].to_vec())
     }
 }
 

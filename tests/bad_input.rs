@@ -11,7 +11,7 @@
 mod common;
 
 use common::{naive_moves, SplitMix64};
-use edax_kernels::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkWeights};
+use edax_kernels::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkMoveScore, EkWeights, EK_MAX_MOVES};
 use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
@@ -1768,6 +1768,58 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             }
         },
     ),
+    ("ek_engine_analyze", "NULL engine, board, limits, moves or n_moves", "`EK_ERR_NULL`, nothing written", || {
+        let (b, l) = (EkBoard::START, EkEngineLimits::level(3));
+        let mut moves = [EkMoveScore { square: 99, score: 99, exact: 99, complete: 99, n_nodes: -1 }; EK_MAX_MOVES as usize];
+        let mut n = 99;
+        // SAFETY: NULL is allowed; the others live.
+        assert_eq!(unsafe { ek_engine_analyze(core::ptr::null(), &b, &l, moves.as_mut_ptr(), &mut n) }, EK_ERR_NULL);
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            let m = moves.as_mut_ptr();
+            // SAFETY: a live engine, NULL or live arguments.
+            unsafe {
+                assert_eq!(ek_engine_analyze(e, core::ptr::null(), &l, m, &mut n), EK_ERR_NULL);
+                assert_eq!(ek_engine_analyze(e, &b, core::ptr::null(), m, &mut n), EK_ERR_NULL);
+                assert_eq!(ek_engine_analyze(e, &b, &l, core::ptr::null_mut(), &mut n), EK_ERR_NULL);
+                assert_eq!(ek_engine_analyze(e, &b, &l, m, core::ptr::null_mut()), EK_ERR_NULL);
+                ek_engine_free(e);
+            }
+        }
+        assert_eq!((n, moves[0].score), (99, 99), "written");
+    }),
+    ("ek_engine_analyze", "overlap, limits out of range (as `ek_engine_search`)", "`EK_ERR_RANGE`, nothing written", || {
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            let mut moves = [EkMoveScore { square: 99, score: 99, exact: 99, complete: 99, n_nodes: -1 }; EK_MAX_MOVES as usize];
+            let mut n = 99;
+            // SAFETY: a live engine and arguments.
+            unsafe {
+                let m = moves.as_mut_ptr();
+                assert_eq!(ek_engine_analyze(e, &EkBoard::new(3, 1), &EkEngineLimits::level(3), m, &mut n), EK_ERR_RANGE);
+                assert_eq!(ek_engine_analyze(e, &EkBoard::START, &EkEngineLimits::level(61), m, &mut n), EK_ERR_RANGE);
+                ek_engine_free(e);
+            }
+            assert_eq!((n, moves[0].score), (99, 99), "written");
+        }
+    }),
+    ("ek_engine_analyze", "a position without a move for either side", "`EK_OK`, `*n_moves` = 0", || {
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            let mut moves = [EkMoveScore { square: 99, score: 99, exact: 99, complete: 99, n_nodes: -1 }; EK_MAX_MOVES as usize];
+            let mut n = 99;
+            let full = EkBoard::new(!0x0F, 0x0F);
+            // SAFETY: a live engine and arguments.
+            unsafe {
+                assert_eq!(ek_engine_analyze(e, &full, &EkEngineLimits::level(3), moves.as_mut_ptr(), &mut n), EK_OK);
+                ek_engine_free(e);
+            }
+            assert_eq!(n, 0);
+        }
+    }),
     ("ek_solver_new", "hash_bits outside 1..32", "NULL", || {
         for bits in [0, -1, 33, 64, i32::MIN, i32::MAX] {
             assert!(ek_solver_new(bits).is_null(), "hash_bits {bits}");

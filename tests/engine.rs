@@ -7,6 +7,7 @@ mod common;
 
 use common::root_answers::root_answers;
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
+use edax_kernels::EkSolver;
 use edax_kernels::{EkBoard, SolveError, NOMOVE, PASS};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -189,4 +190,49 @@ fn shared_weights() {
     assert_eq!(ra, rb);
     assert_eq!(ra, rf);
     assert!(EkWeights::from_bytes(&[0u8; 10]).is_err());
+}
+
+/// An analysis lists every legal move in square order; near the end at level 60 each move's
+/// score is exact and the solver's (the negated score of the position after it), and the best
+/// of them is the position's.
+#[test]
+fn analysis() {
+    let engine = EkEngine::new(weights(), 16).expect("an engine");
+    let solver = EkSolver::new(16).expect("a solver");
+    let b = middle();
+    let moves = engine.analyze(&b, &EkEngineLimits::level(8)).expect("an analysis");
+    let legal_moves = edax_kernels::get_moves(b.player, b.opponent);
+    assert_eq!(moves.len(), legal_moves.count_ones() as usize);
+    assert!(moves.windows(2).all(|w| w[0].square < w[1].square));
+    assert!(moves.iter().all(|m| legal_moves >> m.square & 1 == 1 && m.complete == 1 && m.n_nodes > 0));
+    // Near the end: play a fixed line to 12 empty squares.
+    let mut end = b;
+    while (!(end.player | end.opponent)).count_ones() > 12 {
+        let m = edax_kernels::get_moves(end.player, end.opponent);
+        if m == 0 {
+            end = EkBoard::new(end.opponent, end.player);
+            continue;
+        }
+        let x = m.trailing_zeros() as i32;
+        end = end.next(x, edax_kernels::flip(x, end.player, end.opponent));
+    }
+    let moves = engine.analyze(&end, &EkEngineLimits::level(60)).expect("an analysis");
+    assert!(!moves.is_empty());
+    for m in &moves {
+        let child = if m.square == PASS {
+            EkBoard::new(end.opponent, end.player)
+        } else {
+            end.next(m.square, edax_kernels::flip(m.square, end.player, end.opponent))
+        };
+        let exact = solver.solve(&child, -64, 64).expect("solved").score;
+        assert_eq!((m.score, m.exact), (-exact, 1), "move {}", m.square);
+    }
+    let best = moves.iter().map(|m| m.score).max().unwrap();
+    assert_eq!(best, solver.solve(&end, -64, 64).expect("solved").score);
+    // A node limit: later moves incomplete.
+    let moves =
+        engine.analyze(&b, &EkEngineLimits { max_nodes: 3000, ..EkEngineLimits::level(20) }).expect("an analysis");
+    assert!(moves.iter().any(|m| m.complete == 0));
+    // The end of the game: no move.
+    assert!(engine.analyze(&EkBoard::new(!0 ^ 0xFF, 0xFF), &EkEngineLimits::level(5)).unwrap().is_empty());
 }

@@ -51,7 +51,7 @@ macro_rules! level_entries {
             ek_eval_accumulate_checked, ek_flip_batch, ek_board_next_batch, ek_count_last_flip_batch,
             ek_get_moves_batch, ek_get_mobility_batch, ek_get_stability_batch, ek_solve_shallow, ek_nws_endgame, ek_nws_midgame, ek_pvs_midgame, ek_edax_search,
             ek_solver_solve, ek_solver_solve_batch, ek_solver_solve_many, ek_board_get_hash_code_batch, hash_get, hash_store, hash_force,
-            hash_feed, hash_exclude_move, solver_solve, engine_search,
+            hash_feed, hash_exclude_move, solver_solve, engine_search, engine_analyze,
         };
 
         impl Level for $P {
@@ -561,6 +561,15 @@ macro_rules! level_entries {
                 out: &mut Result<crate::engine::EkEngineResult, SolveError>,
             ) {
                 *out = engine.search_on::<$P>(b, limits);
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn engine_analyze(
+                engine: &crate::engine::EkEngine,
+                b: &EkBoard,
+                limits: &crate::engine::EkEngineLimits,
+                moves: &mut [crate::engine::EkMoveScore; crate::engine::EK_MAX_MOVES as usize],
+                out: &mut Result<usize, SolveError>,
+            ) {
+                *out = engine.analyze_on::<$P>(b, limits, moves);
             }
         }
     };

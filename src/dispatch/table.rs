@@ -3,7 +3,7 @@
 
 use super::{ensure_selected_from_c, Isa};
 use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch};
-use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult};
+use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
 use crate::eval::weights::INDEX_LEN;
 use crate::eval::{EkEval, EkEvalFeature, EkMove};
 use crate::hash_table::{EkHashData, EkHashStore, EkHashTable};
@@ -238,6 +238,14 @@ kernel_table! {
             board: &EkBoard,
             limits: &EkEngineLimits,
             out: &mut Result<EkEngineResult, SolveError>
+        ) -> ();
+        /// `EkEngine::analyze`: the moves in `moves`, their number (or the error) in `out`.
+        fn engine_analyze(
+            engine: &EkEngine,
+            board: &EkBoard,
+            limits: &EkEngineLimits,
+            moves: &mut [EkMoveScore; EK_MAX_MOVES as usize],
+            out: &mut Result<usize, SolveError>
         ) -> ();
     }
 }

@@ -115,6 +115,28 @@ pub struct EkEngineResult {
     pub pv: [u8; EK_PV_SIZE],
 }
 
+/// One move of an analysis (`ek_engine_analyze`; also the Rust API's).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EkMoveScore {
+    /// The move: a square 0..63, or 64 (a pass, the only move of a player who has none).
+    pub square: c_int,
+    /// The score of the move for the side to move (a disc difference), searched one ply less
+    /// deep than the position; `EK_SCORE_NONE` (32767) when a limit or a stop came before the
+    /// move's search completed a depth.
+    pub score: c_int,
+    /// 1 when `score` is the exact final score after the move, else 0.
+    pub exact: c_int,
+    /// 1 when the move's search reached its depth, 0 when a limit or a stop cut it short.
+    pub complete: c_int,
+    /// The nodes of the move's search.
+    pub n_nodes: i64,
+}
+
+/// The most moves a position has (one per empty square; a pass is the only move when there is
+/// none): the size of an analysis's array that always suffices.
+pub const EK_MAX_MOVES: c_int = 60;
+
 /// An engine: its weights, its three Edax tables (main, PV, shallow) and its controls.
 pub struct EkEngine {
     weights: Arc<EkWeights>,
@@ -244,6 +266,108 @@ impl EkEngine {
             return Err(SolveError::Stopped);
         }
         Ok(result(&r, (depth, selectivity), n_empties, stopped))
+    }
+
+    /// Analyses `board` within `limits` with the level `K`: each legal move (in square order;
+    /// a pass when the player has none) searched one ply less deep than the position (at
+    /// least one ply) at the position's selectivity, written to `out`; returns how many. The
+    /// node and time limits are the whole call's.
+    #[inline(always)]
+    pub(crate) fn analyze_on<K: MidgameLevel>(
+        &self,
+        board: &EkBoard,
+        limits: &EkEngineLimits,
+        out: &mut [EkMoveScore; EK_MAX_MOVES as usize],
+    ) -> Result<usize, SolveError> {
+        let (p, o) = (board.player, board.opponent);
+        let n_empties = (!(p | o)).count_ones() as i32;
+        let Some((depth, selectivity)) = limits.depth_selectivity(n_empties) else { return Err(SolveError::Range) };
+        if p & o != 0 {
+            return Err(SolveError::Range);
+        }
+        // The children: (square, the child's player, its opponent).
+        let mut children = [(0i32, 0u64, 0u64); EK_MAX_MOVES as usize];
+        let mut n = 0;
+        let mut moves = K::get_moves(p, o);
+        if moves == 0 && K::get_moves(o, p) != 0 {
+            children[0] = (crate::types::board::PASS, o, p);
+            n = 1;
+        }
+        while moves != 0 && n < children.len() {
+            let x = moves.trailing_zeros() as i32;
+            moves &= moves - 1;
+            let flipped = K::flip(x as usize, p, o);
+            children[n] = (x, o ^ flipped, p ^ flipped ^ (1 << x));
+            n += 1;
+        }
+        let child_depth = (depth - 1).max(1);
+        let mut found = Err(SolveError::Stopped);
+        cold(&mut || {
+            let held = match self.hold() {
+                Ok(held) => held,
+                Err(e) => {
+                    found = Err(e);
+                    return;
+                }
+            };
+            let mut run = || {
+                // SAFETY: `busy` is held: the tables are this search's alone, and live.
+                let tables = unsafe { &mut *self.tables.get() };
+                let tables = [tables[0].table(), tables[1].table(), tables[2].table()];
+                let mut spent = 0u64;
+                for (i, &(x, cp, co)) in children[..n].iter().enumerate() {
+                    let limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes.saturating_sub(spent) };
+                    let cut = limit == 0 || self.stop.load(Ordering::Relaxed) != 0;
+                    let r = if cut {
+                        None
+                    } else {
+                        let controls = RunControls { stop: Some(&self.stop), node_limit: limit };
+                        let d = child_depth.min((!(cp | co)).count_ones() as i32);
+                        // SAFETY: valid tables, used by this search only.
+                        Some(unsafe {
+                            K::search_run(tables, controls, &self.weights.weights, (cp, co), (d, selectivity))
+                        })
+                    };
+                    out[i] = match r {
+                        Some(r) if r.depth >= 0 => {
+                            spent += r.nodes;
+                            let stopped = self.stop.load(Ordering::Relaxed) != 0 || r.nodes >= limit;
+                            let c = result(
+                                &r,
+                                (child_depth.min((!(cp | co)).count_ones() as i32), selectivity),
+                                (!(cp | co)).count_ones() as i32,
+                                stopped,
+                            );
+                            EkMoveScore {
+                                square: x,
+                                score: -c.score,
+                                exact: c.exact,
+                                complete: c.complete,
+                                n_nodes: c.n_nodes,
+                            }
+                        }
+                        other => {
+                            spent += other.map_or(0, |r| r.nodes);
+                            EkMoveScore {
+                                square: x,
+                                score: crate::types::status::EK_SCORE_NONE,
+                                exact: 0,
+                                complete: 0,
+                                n_nodes: 0,
+                            }
+                        }
+                    };
+                }
+            };
+            if limits.max_time_ms == 0 {
+                run();
+            } else {
+                with_deadline(&self.stop, limits.max_time_ms, run);
+            }
+            drop(held);
+            found = Ok(n);
+        });
+        found
     }
 }
 

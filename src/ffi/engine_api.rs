@@ -2,7 +2,7 @@
 //! move. Their doc comments are the C header's documentation.
 
 use super::guard;
-use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkWeights};
+use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkMoveScore, EkWeights, EK_MAX_MOVES};
 use crate::eval::LoadError;
 use crate::types::board::EkBoard;
 use crate::types::status::{
@@ -227,6 +227,51 @@ pub unsafe extern "C" fn ek_engine_search(
         Ok(r) => {
             // SAFETY: non-NULL and writable (contract).
             unsafe { result.write(r) };
+            EK_OK
+        }
+        Err(err) => err.status(),
+    })
+}
+
+/// Analyses `board`: every legal move of the player to move (in square order; the pass, 64,
+/// when the player has none but the opponent has), each searched as `ek_engine_search` searches
+/// (Edax's whole search) one ply less deep than `limits` gives for `board` (at least 1), at the
+/// same selectivity: its score for the player to move, whether it is exact, whether its search
+/// completed, and its nodes. The scores of the moves, the policy targets of a learner or a GUI's
+/// analysis. The node and time limits are the whole call's: the moves searched after they run
+/// out, or after `ek_engine_stop`, have `complete` 0 (and the score `EK_SCORE_NONE` when not
+/// even one depth completed). `moves` must hold `EK_MAX_MOVES` (60) entries; `*n_moves` gets
+/// the number written (0 when the game is over). Returns `EK_OK`; errors (nothing written):
+/// `EK_ERR_NULL`, `EK_ERR_RANGE` (as `ek_engine_search`), `EK_ERR_BUSY`.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine; `board` and `limits` NULL or readable; `moves` NULL
+/// or writable for `EK_MAX_MOVES` entries; `n_moves` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_analyze(
+    engine: *const EkEngine,
+    board: *const EkBoard,
+    limits: *const EkEngineLimits,
+    moves: *mut EkMoveScore,
+    n_moves: *mut c_int,
+) -> c_int {
+    // SAFETY: NULL or valid (contract).
+    let (Some(e), Some(b), Some(l)) =
+        (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+    else {
+        return EK_ERR_NULL;
+    };
+    if moves.is_null() || n_moves.is_null() {
+        return EK_ERR_NULL;
+    }
+    guard(EK_ERR_INTERNAL, || match e.analyze(b, l) {
+        Ok(found) => {
+            let n = found.len().min(EK_MAX_MOVES as usize);
+            // SAFETY: `moves` holds EK_MAX_MOVES writable entries, `n_moves` is writable (contract).
+            unsafe {
+                core::ptr::copy_nonoverlapping(found.as_ptr(), moves, n);
+                n_moves.write(n as c_int);
+            }
             EK_OK
         }
         Err(err) => err.status(),

@@ -146,6 +146,33 @@ impl Engine {
         Ok((r.score, r.best_move, r.depth, r.selectivity, r.exact != 0, r.complete != 0, r.n_nodes, pv))
     }
 
+    /// [(move, score, exact, complete, nodes)] of every legal move (see ek_engine_analyze); the
+    /// package's Engine.analyze names them.
+    #[pyo3(signature = (board, level, depth, selectivity, max_nodes, max_time_ms))]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn _analyze(
+        &self,
+        py: Python<'_>,
+        board: Board,
+        level: i64,
+        depth: i64,
+        selectivity: i64,
+        max_nodes: u64,
+        max_time_ms: u64,
+    ) -> PyResult<Vec<(i32, i32, bool, bool, i64)>> {
+        let limits = EkEngineLimits {
+            level: c_int(py, level, "level")?,
+            depth: c_int(py, depth, "depth")?,
+            selectivity: c_int(py, selectivity, "selectivity")?,
+            max_nodes,
+            max_time_ms,
+        };
+        let b = board.0;
+        let engine = self.live(py)?;
+        let moves = py.detach(|| engine.analyze(&b, &limits)).map_err(|e| search_error(py, e))?;
+        Ok(moves.iter().map(|m| (m.square, m.score, m.exact != 0, m.complete != 0, m.n_nodes)).collect())
+    }
+
     /// Makes the running search (if any) end soon with the deepest result it completed; any
     /// thread may call it.
     fn stop(&self) {

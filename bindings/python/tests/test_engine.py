@@ -102,3 +102,23 @@ def test_limits_stop_and_refusals():
 def test_best_move():
     assert legal(ek.START, ek.best_move(ek.START, level=3))
     assert ek.best_move(ek.Board((1 << 64) - 1 - 0xFF, 0xFF)) == ek.NOMOVE
+
+
+def test_analyze():
+    """Every legal move in square order; near the end at level 60 each score exact, the
+    solver's, the best of them the position's."""
+    with ek.Engine(hash_bits=16) as engine, ek.Solver(16) as solver:
+        moves = engine.analyze(ek.START, level=4)
+        assert [m.move for m in moves] == [19, 26, 37, 44] and all(m.complete for m in moves)
+        board = ek.START
+        while 64 - ek.bit_count(board[0] | board[1]) > 12:
+            legal_moves = ek.get_moves(board[0], board[1])
+            if legal_moves == 0:
+                board = ek.Board(board[1], board[0])
+                continue
+            board = ek.board_next(board, (legal_moves & -legal_moves).bit_length() - 1)
+        moves = engine.analyze(board, level=60)
+        for m in moves:
+            child = ek.Board(board[1], board[0]) if m.move == ek.PASS else ek.board_next(board, m.move)
+            assert m.exact and m.score == -solver.solve(child).score, m
+        assert max(m.score for m in moves) == solver.solve(board).score

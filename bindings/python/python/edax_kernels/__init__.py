@@ -82,7 +82,7 @@ __all__ = [
     "eval_load_file", "eval_load_bytes", "eval_load_default", "default_weights", "eval_loaded", "eval_unload",
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
-    "Weights", "Engine", "SearchResult", "best_move",
+    "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -258,6 +258,18 @@ class SearchResult(NamedTuple):
     pv: Tuple[int, ...]
 
 
+class MoveScore(NamedTuple):
+    """One move of ``Engine.analyze``: the move, its score for the side to move (32767 when not
+    even one depth of its search completed), whether the score is exact, whether its search
+    completed, and its nodes."""
+
+    move: int
+    score: int
+    exact: bool
+    complete: bool
+    nodes: int
+
+
 #: Evaluation weights in Edax's format, shared by the engines given them (``Weights.bundled()``,
 #: ``Weights.from_file(path)``, ``Weights.from_bytes(data)``).
 Weights = _native.Weights
@@ -281,15 +293,28 @@ class Engine(_native.Engine):
         completed. Raises EdaxKernelsError: EK_ERR_RANGE for limits out of range or overlapping
         bitboards, EK_ERR_BUSY while another search runs on this engine, EK_ERR_STOPPED when
         stopped before completing any depth."""
-        if time is None:
-            ms = 0
-        elif not time > 0:
-            raise EdaxKernelsError(f"edax_kernels: time {time!r}: not a positive number of seconds", -2)
-        else:
-            ms = max(1, int(round(time * 1000)))
+        ms = 0 if time is None else self._ms(time)
         r = self._search(board, level, -1 if depth is None else depth, -1 if selectivity is None else selectivity,
                          max_nodes, ms)
         return SearchResult(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7]))
+
+    def analyze(self, board, level: int = 10, *, depth: Optional[int] = None,
+                selectivity: Optional[int] = None, max_nodes: int = 0,
+                time: Optional[float] = None) -> "list[MoveScore]":
+        """Every legal move of board (in square order; PASS when the side to move has none but
+        the other side has; none when the game is over), each searched one ply less deep than
+        ``search`` would search board with the same arguments (at least 1): its score for the
+        side to move, whether it is exact, whether its search completed (a limit or ``stop()``
+        may cut the later ones short), and its nodes. The limits are the whole call's."""
+        ms = 0 if time is None else self._ms(time)
+        return [MoveScore(*m) for m in self._analyze(board, level, -1 if depth is None else depth,
+                                                      -1 if selectivity is None else selectivity, max_nodes, ms)]
+
+    @staticmethod
+    def _ms(time) -> int:
+        if not time > 0:
+            raise EdaxKernelsError(f"edax_kernels: time {time!r}: not a positive number of seconds", -2)
+        return max(1, int(round(time * 1000)))
 
 
 _default_engine = None
