@@ -100,13 +100,11 @@ windows() {
         echo "ok: $std"
     done
 
-    say "Windows: Rust tests under Wine, the edax-abi-eval build (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$WINE_TEST_SCALE of theirs (Wine runs the same x86-64 code as the native suite, which checks all of them)"
-    # With the edax-abi-eval feature: its tests are the default build's and those of Edax's names
-    # (one build of the library instead of two; the native suite tests both builds).
-    cargo test --locked --target $t --features edax-abi-eval --test differential
+    say "Windows: Rust tests under Wine (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$WINE_TEST_SCALE of theirs (Wine runs the same x86-64 code as the native suite, which checks all of them)"
+    cargo test --locked --target $t --test differential
     # shellcheck disable=SC2046
-    EK_TEST_SCALE=$WINE_TEST_SCALE cargo test --locked --target $t --features edax-abi-eval $(test_args differential) \
-        --test edax_table
+    EK_TEST_SCALE=$WINE_TEST_SCALE cargo test --locked --target $t $(test_args differential)
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
     say "Windows: C tests under Wine, the DLL and the static library (every level with C99 and the DLL, the best one otherwise)"
     EK_CROSS=windows CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-3} c_tests/run.sh "$dir"
@@ -136,11 +134,11 @@ aarch64() {
         scripts/build-capi.sh $feature --target $t | tail -n 1
     done
 
-    say "ARM64: Rust tests under qemu, the edax-abi-eval build (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$EK_TEST_SCALE of theirs"
-    # With the edax-abi-eval feature, as under Wine.
-    EK_TEST_SCALE=1 cargo test --locked --target $t --features edax-abi-eval --test differential
+    say "ARM64: Rust tests under qemu (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$EK_TEST_SCALE of theirs"
+    EK_TEST_SCALE=1 cargo test --locked --target $t --test differential
     # shellcheck disable=SC2046
-    cargo test --locked --target $t --features edax-abi-eval $(test_args differential) --test edax_table
+    cargo test --locked --target $t $(test_args differential)
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
     say "ARM64: C tests under qemu, the shared and the static library (every level with C99 and the shared library, the best one otherwise)"
     EK_CROSS=aarch64 CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-2} c_tests/run.sh "target/capi/$t/release"
