@@ -10,7 +10,10 @@
 # position of one batch solve (each language's Solver) of the first 200 positions of
 # tests/data/golden/eval.txt with at most 14 empty squares, against C's batch call and C's
 # single calls (ek_solver_solve per position), each the median of 3 samples of 10 passes on a
-# cleared table of 2^20 entries; every language must give the same scores and moves.
+# cleared table of 2^20 entries; every language must give the same scores and moves. Then the
+# engine: a level-10 search of each of the first 40 positions of eval.txt with 24 or more empty
+# squares (a cleared engine each time), the median of 3 samples, every language finding the same
+# scores, moves and nodes.
 # Usage: bindings/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,3 +80,14 @@ done
 echo
 echo "C, one ek_solver_solve per position: $c_single µs/position (single/batch" \
     "$(awk -v a="$c_single" -v b="$c_batch" 'BEGIN { printf "%.3f", a / b }'))"
+
+# The engine: each language's level-10 searches must find the same scores, moves and nodes.
+read -r _ c_engine c_engine_check < <(sed -n 3p "$out/C.txt")
+echo
+echo "| language | level-10 search (ms/position, 40 positions of 24+ empty squares) | / C |"
+echo "|---|---|---|"
+for name in C "C#" Java Python; do
+    read -r _ t check < <(sed -n 3p "$out/$name.txt")
+    [ "$check" = "$c_engine_check" ] || { echo "$name's searches differ from C's (checksum $check, C $c_engine_check)" >&2; exit 1; }
+    printf '| %s | %s | %s |\n' "$name" "$t" "$(awk -v a="$t" -v b="$c_engine" 'BEGIN { printf "%.3f", a / b }')"
+done

@@ -5,7 +5,10 @@
  * against one ek_solver_solve_batch for all (a solver of 2^20 entries, cleared before each pass;
  * median of 3 samples of 10 passes, the two kinds interleaved). Linked against the shared
  * library, as the other languages use it. Prints two lines: "c <single ns/call> <batch ns/board>
- * <checksum>" and "c-solve <single us/position> <batch us/position> <checksum>".
+ * <checksum>" and "c-solve <single us/position> <batch us/position> <checksum>". Then the engine:
+ * a level-10 search (ek_engine_search, the built-in weights, a main table of 2^20 entries cleared
+ * before each search, not timed) of each of the first 40 positions of eval.txt with at least 24
+ * empty squares, the median of 3 samples: "c-engine <ms/position> <checksum>".
  * Usage: bench FLIP_TXT EVAL_TXT
  */
 #define _POSIX_C_SOURCE 199309L
@@ -17,6 +20,7 @@
 #include "edax_kernels.h"
 
 enum { SAMPLES = 11, MAX = 20000, SOLVES = 200, SOLVE_SAMPLES = 3, SOLVE_PASSES = 10, MAX_EMPTIES = 14 };
+enum { SEARCHES = 40, SEARCH_MIN_EMPTIES = 24, SEARCH_LEVEL = 10 };
 
 static int xs[MAX];
 static uint64_t ps[MAX], os[MAX], out[MAX];
@@ -124,6 +128,48 @@ static int bench_solves(const char *eval_txt) {
     return 0;
 }
 
+/* The engine: SEARCHES level-10 searches, each on a cleared engine; prints the median of
+ * SOLVE_SAMPLES samples of the time per search, and the sum of 100 * score + move + nodes. */
+static int bench_engine(const char *eval_txt) {
+    static EkBoard boards[SEARCHES];
+    FILE *f = fopen(eval_txt, "r");
+    if (!f) return perror(eval_txt), 1;
+    char line[256];
+    unsigned long long p, o;
+    size_t k = 0;
+    while (k < SEARCHES && fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%llx %llx", &p, &o) == 2 && 64 - ek_bit_count(p | o) >= SEARCH_MIN_EMPTIES) {
+            boards[k].player = p, boards[k++].opponent = o;
+        }
+    }
+    fclose(f);
+    if (k != SEARCHES) return fprintf(stderr, "%s: too few positions\n", eval_txt), 1;
+    int status;
+    EkWeights *w = ek_weights_load_default(&status);
+    EkEngine *engine = w ? ek_engine_new(w, 20) : NULL;
+    ek_weights_free(w);
+    if (engine == NULL) return fprintf(stderr, "no engine (status %d)\n", status), 1;
+    EkEngineLimits limits = {SEARCH_LEVEL, -1, -1, 0, 0};
+    double t[SOLVE_SAMPLES];
+    long check = 0;
+    for (int s = 0; s < SOLVE_SAMPLES; s++) {
+        t[s] = 0, check = 0;
+        for (size_t i = 0; i < SEARCHES; i++) {
+            EkEngineResult r;
+            if (ek_engine_clear(engine) != EK_OK) abort();
+            double t0 = now();
+            if (ek_engine_search(engine, &boards[i], &limits, &r) != EK_OK) abort();
+            t[s] += now() - t0;
+            check += 100L * r.score + r.best_move + r.n_nodes;
+        }
+        t[s] = t[s] / SEARCHES * 1e3;
+    }
+    qsort(t, SOLVE_SAMPLES, sizeof t[0], cmp);
+    printf("c-engine %.3f %ld\n", t[SOLVE_SAMPLES / 2], check);
+    ek_engine_free(engine);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) return fprintf(stderr, "usage: bench FLIP_TXT EVAL_TXT\n"), 2;
     FILE *f = fopen(argv[1], "r");
@@ -137,5 +183,6 @@ int main(int argc, char **argv) {
     fclose(f);
     double a = per_board(single), b = per_board(batch);
     printf("c %.2f %.2f %llu\n", a, b, (unsigned long long)sink);
-    return bench_solves(argv[2]);
+    int r = bench_solves(argv[2]);
+    return r ? r : bench_engine(argv[2]);
 }

@@ -5,6 +5,8 @@
 // <checksum>" and "java-solve <batch us/position> <checksum>".
 // Usage: java -cp edax-kernels-VERSION.jar:CLASSES Bench FLIP_TXT EVAL_TXT
 
+import edaxkernels.Board;
+import edaxkernels.Engine;
 import edaxkernels.Kernels;
 import edaxkernels.Solver;
 import java.nio.file.Files;
@@ -88,6 +90,34 @@ public final class Bench {
         return String.format("java-solve %.2f %d", t[SOLVE_SAMPLES / 2], check);
     }
 
+    /**
+     * Median over SOLVE_SAMPLES of the time per level-10 search (Engine.search, the built-in
+     * weights, a table of 2^20 entries cleared before each search, not timed) of the first 40
+     * positions of eval.txt with at least 24 empty squares; and the sum of 100 * score + move +
+     * nodes.
+     */
+    static String engineSearches(Path evalTxt) throws Exception {
+        long[][] boards = Files.readAllLines(evalTxt).stream().filter(l -> !l.startsWith("#")).map(l -> l.split(" "))
+                .map(r -> new long[] {Long.parseUnsignedLong(r[0], 16), Long.parseUnsignedLong(r[1], 16)})
+                .filter(b -> 64 - Long.bitCount(b[0] | b[1]) >= 24).limit(40).toArray(long[][]::new);
+        double[] t = new double[SOLVE_SAMPLES];
+        long check = 0;
+        try (Engine engine = new Engine(null, 20)) {
+            for (int s = 0; s < SOLVE_SAMPLES; s++) {
+                check = 0;
+                for (long[] b : boards) {
+                    engine.clear();
+                    long t0 = System.nanoTime();
+                    Engine.Result r = engine.search(new Board(b[0], b[1]), 10);
+                    t[s] += (System.nanoTime() - t0) / 1e6 / boards.length;
+                    check += 100L * r.score() + r.bestMove() + r.nodes();
+                }
+            }
+        }
+        Arrays.sort(t);
+        return String.format("java-engine %.3f %d", t[SOLVE_SAMPLES / 2], check);
+    }
+
     public static void main(String[] args) throws Exception {
         List<String[]> recs = Files.readAllLines(Path.of(args[0])).stream()
                 .filter(l -> !l.startsWith("#")).map(l -> l.split(" ")).collect(Collectors.toList());
@@ -98,5 +128,6 @@ public final class Bench {
         double a = perBoard(Bench::single), b = perBoard(Bench::batch);
         System.out.printf("java %.2f %.2f %d%n", a, b, sink);
         System.out.println(solveBatch(Path.of(args[1])));
+        System.out.println(engineSearches(Path.of(args[1])));
     }
 }
