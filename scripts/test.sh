@@ -9,7 +9,11 @@ cd "$(dirname "$0")/.."
 # platforms' step; 69.7 minutes there at 1e5a513, with Edax's midgame search's known answers, 28.5
 # of them in the other platforms' step; about 70 at 8fe424d, with Edax's root: Miri 4.5, the
 # other platforms about 30 with their builds (qemu's solver tests 46 s, were 412 s), the Rust
-# tests 11.5, the root inlined into each level's entry making builds and the exports test slower).
+# tests 11.5, the root inlined into each level's entry making builds and the exports test slower);
+# 50.2 minutes there at a82b4d6 (2026-11-27), with the root compiled once per level, the C
+# artifacts of every feature and platform built side by side in the build step (4 min), the
+# emulated C tests' C++ and static builds on the best level: Rust tests 6.4, Miri 4.3, bindings
+# 5.3, sanitizers 6.2, the other platforms 15.7, fuzz 4.1).
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
