@@ -134,6 +134,26 @@ namespace EdaxKernels
         internal byte[] Pv;
     }
 
+    /// <summary>One move of Engine.Analyze (the C EkMoveScore).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct MoveScore
+    {
+        /// <summary>The move: a square, or Kernels.Pass (the only move of a player who has none).</summary>
+        public readonly int Square;
+        /// <summary>Its score for the side to move (32767 when not even one depth of its search completed).</summary>
+        public readonly int Score;
+        readonly int exact, complete;
+        /// <summary>The nodes of the move's search.</summary>
+        public readonly long Nodes;
+
+        /// <summary>Whether Score is the exact final score after the move.</summary>
+        public bool Exact { get { return exact != 0; } }
+        /// <summary>Whether the move's search reached its depth.</summary>
+        public bool Complete { get { return complete != 0; } }
+
+        public override string ToString() { return string.Format("MoveScore({0}, {1}, exact {2}, complete {3}, {4} nodes)", Square, Score, Exact, Complete, Nodes); }
+    }
+
     /// <summary>An Engine search's outcome.</summary>
     public sealed class SearchResult
     {
@@ -645,6 +665,7 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern void ek_engine_stop(EngineHandle engine);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_clear(EngineHandle engine);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_analyze(EngineHandle engine, ref Board board, ref EngineLimits limits, [Out] MoveScore[] moves, out int nMoves);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, [Out] int[] scores, [Out] int[] bestMoves, [Out] ulong[] nodes, [Out] int[] status);
     }
 
@@ -720,6 +741,7 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_stop(EngineHandle engine) { if (Platform.Windows) WinNative.ek_engine_stop(engine); else Imports.ek_engine_stop(engine); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_clear(EngineHandle engine) { return Platform.Windows ? WinNative.ek_engine_clear(engine) : Imports.ek_engine_clear(engine); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result) { return Platform.Windows ? WinNative.ek_engine_search(engine, ref board, ref limits, out result) : Imports.ek_engine_search(engine, ref board, ref limits, out result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_analyze(EngineHandle engine, ref Board board, ref EngineLimits limits, MoveScore[] moves, out int nMoves) { return Platform.Windows ? WinNative.ek_engine_analyze(engine, ref board, ref limits, moves, out nMoves) : Imports.ek_engine_analyze(engine, ref board, ref limits, moves, out nMoves); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, int[] scores, int[] bestMoves, ulong[] nodes, int[] status) { return Platform.Windows ? WinNative.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status) : Imports.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status); }
     }
 
@@ -1194,6 +1216,24 @@ namespace EdaxKernels
             EngineResultNative r;
             Kernels.Check(Native.ek_engine_search(handle, ref board, ref limits, out r));
             return new SearchResult(r);
+        }
+
+        /// <summary>
+        /// Every legal move of <paramref name="board"/> in square order (Kernels.Pass when the side to
+        /// move has none but the other side has; none when the game is over), each searched one ply
+        /// less deep than Search would search the board with the same arguments (at least 1): its
+        /// score, whether it is exact, whether its search completed, its nodes. The limits are the
+        /// whole call's. Throws as Search.
+        /// </summary>
+        public MoveScore[] Analyze(Board board, int level = 10, int depth = -1, int selectivity = -1,
+            ulong maxNodes = 0, ulong maxTimeMs = 0)
+        {
+            var limits = new EngineLimits { Level = level, Depth = depth, Selectivity = selectivity, MaxNodes = maxNodes, MaxTimeMs = maxTimeMs };
+            var moves = new MoveScore[60];
+            int n;
+            Kernels.Check(Native.ek_engine_analyze(handle, ref board, ref limits, moves, out n));
+            Array.Resize(ref moves, n);
+            return moves;
         }
 
         /// <summary>Edax's move at <paramref name="level"/>: a square, Kernels.Pass or Kernels.NoMove.</summary>

@@ -1022,6 +1022,8 @@ static class Tests
             if (!t.Join(60000)) throw new Exception("Stop did not end the search");
             if (stopped == null || stopped.Complete || !Legal(middle, stopped.BestMove)) throw new Exception("stopped: " + stopped);
             Eq(engine.BestMove(Over), Kernels.NoMove, "the end of a game");
+            Eq(string.Join(",", engine.Analyze(Board.Start, 4).Select(m => m.Square + (m.Complete ? "" : "?"))), "19,26,37,44", "analysis of the start");
+            Eq(engine.Analyze(Over, 4).Length, 0, "analysis of a finished game");
             ExpectStatus(() => engine.Search(middle, 61), -2, "level 61");
             ExpectStatus(() => engine.Search(middle, 0), -2, "level 0 without a depth");
             ExpectStatus(() => engine.Search(middle, 5, selectivity: 6), -2, "selectivity 6");
@@ -1148,7 +1150,7 @@ static class Tests
         Run("game: bad moves, passes, undo and text refused", GameErrors);
         Run("game: passes and the end", GamePass);
         Run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", EngineGame);
-        Run("engine: node and time limits, Stop from another thread, bad arguments", EngineLimits);
+        Run("engine: node and time limits, Stop from another thread, analysis, bad arguments", EngineLimits);
         Run("game: time per random game", GameTiming);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);

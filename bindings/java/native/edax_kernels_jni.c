@@ -36,7 +36,8 @@
     X(ek_solver_set_threads) X(ek_solver_get_threads) X(ek_solver_set_eval) X(ek_solver_get_eval) \
     X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch) X(ek_eval_load_default) \
     X(ek_solver_solve_many) X(ek_weights_load_file) X(ek_weights_load_buffer) X(ek_weights_load_default) \
-    X(ek_weights_free) X(ek_engine_new) X(ek_engine_free) X(ek_engine_stop) X(ek_engine_clear) X(ek_engine_search)
+    X(ek_weights_free) X(ek_engine_new) X(ek_engine_free) X(ek_engine_stop) X(ek_engine_clear) X(ek_engine_search) \
+    X(ek_engine_analyze)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -459,6 +460,29 @@ JNIEXPORT jint G(search0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, ji
         v[4] = r.exact, v[5] = r.complete, v[6] = r.n_nodes, v[7] = n;
         for (i = 0; i < n; ++i) v[8 + i] = r.pv[i];
         (*env)->SetLongArrayRegion(env, out, 0, 8 + n, v);
+    }
+    return s;
+}
+
+/* out: five longs a move (square, score, exact, complete, nodes); returns the status, the number of
+ * moves in n[0]. */
+JNIEXPORT jint G(analyze0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint level, jint depth, jint selectivity,
+                           jlong max_nodes, jlong max_time_ms, jlongArray out, jintArray n_out) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    EkEngineLimits l = {level, depth, selectivity, (uint64_t)max_nodes, (uint64_t)max_time_ms};
+    EkMoveScore moves[EK_MAX_MOVES];
+    int n = 0, s, i;
+    (void)cls;
+    s = ek.ek_engine_analyze(ENGINE(h), &b, &l, moves, &n);
+    if (s == EK_OK) {
+        jlong v[5 * EK_MAX_MOVES];
+        jint count = n;
+        for (i = 0; i < n; ++i) {
+            v[5 * i] = moves[i].square, v[5 * i + 1] = moves[i].score, v[5 * i + 2] = moves[i].exact;
+            v[5 * i + 3] = moves[i].complete, v[5 * i + 4] = moves[i].n_nodes;
+        }
+        (*env)->SetLongArrayRegion(env, out, 0, 5 * n, v);
+        (*env)->SetIntArrayRegion(env, n_out, 0, 1, &count);
     }
     return s;
 }

@@ -1043,6 +1043,12 @@ public final class KernelsTest {
                 throw new AssertionError("stopped: " + stopped[0]);
             }
             eq(engine.bestMove(OVER, 10), Kernels.NOMOVE, "the end of a game");
+            StringBuilder squares = new StringBuilder();
+            for (Engine.MoveScore m : engine.analyze(Board.START, 4)) {
+                squares.append(squares.length() > 0 ? "," : "").append(m.square()).append(m.complete() ? "" : "?");
+            }
+            eq(squares.toString(), "19,26,37,44", "analysis of the start");
+            eq(engine.analyze(OVER, 4).length, 0, "analysis of a finished game");
             expectStatus(() -> engine.search(middle, 61), -2, "level 61");
             expectStatus(() -> engine.search(middle, 0), -2, "level 0 without a depth");
             expectStatus(() -> engine.search(middle, 5, -1, 6, 0, 0), -2, "selectivity 6");
@@ -1173,7 +1179,7 @@ public final class KernelsTest {
         run("game: bad moves, passes, undo and text refused", KernelsTest::gameErrors);
         run("game: passes and the end", KernelsTest::gamePass);
         run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", KernelsTest::engineGame);
-        run("engine: node and time limits, stop from another thread, bad arguments", KernelsTest::engineLimits);
+        run("engine: node and time limits, stop from another thread, analysis, bad arguments", KernelsTest::engineLimits);
         run("game: time per random game", KernelsTest::gameTiming);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");

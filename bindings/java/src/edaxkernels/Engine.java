@@ -38,6 +38,13 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * One move of {@link #analyze}: the move ({@link Kernels#PASS} when it is the only one), its
+     * score for the side to move (32767 when not even one depth of its search completed), whether
+     * the score is exact, whether its search completed, and its nodes.
+     */
+    public record MoveScore(int square, int score, boolean exact, boolean complete, long nodes) {}
+
     /** The native engine's address (0 once freed); freed after the running calls returned. */
     private static final class State implements Runnable {
         final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -123,6 +130,39 @@ public final class Engine implements AutoCloseable {
         return new Result((int) out[0], (int) out[1], (int) out[2], (int) out[3], out[4] != 0, out[5] != 0, out[6], pv);
     }
 
+    /**
+     * Every legal move of {@code board} in square order ({@link Kernels#PASS} when the side to move
+     * has none but the other side has; none when the game is over), each searched one ply less deep
+     * than {@link #search} would search the board with the same arguments (at least 1). The limits
+     * are the whole call's. Throws as {@link #search}.
+     */
+    public MoveScore[] analyze(Board board, int level, int depth, int selectivity, long maxNodes, long maxTimeMs) {
+        long[] out = new long[5 * 60];
+        int[] n = new int[1];
+        Lock shared = state.lock.readLock();
+        shared.lock();
+        try {
+            if (state.handle == 0) {
+                throw new IllegalStateException("edax_kernels: this Engine is closed");
+            }
+            Kernels.check(analyze0(state.handle, board.player, board.opponent, level, depth, selectivity, maxNodes,
+                    maxTimeMs, out, n));
+        } finally {
+            shared.unlock();
+        }
+        MoveScore[] moves = new MoveScore[n[0]];
+        for (int i = 0; i < moves.length; i++) {
+            moves[i] = new MoveScore((int) out[5 * i], (int) out[5 * i + 1], out[5 * i + 2] != 0, out[5 * i + 3] != 0,
+                    out[5 * i + 4]);
+        }
+        return moves;
+    }
+
+    /** {@link #analyze} at Edax's {@code level}, without node or time limit. */
+    public MoveScore[] analyze(Board board, int level) {
+        return analyze(board, level, -1, -1, 0, 0);
+    }
+
     /** Makes the running search (if any) end soon with the deepest result it completed. */
     public void stop() {
         Lock shared = state.lock.readLock();
@@ -164,6 +204,9 @@ public final class Engine implements AutoCloseable {
     private static native void stop0(long handle);
 
     private static native int clear0(long handle);
+
+    private static native int analyze0(long handle, long p, long o, int level, int depth, int selectivity,
+            long maxNodes, long maxTimeMs, long[] out, int[] n);
 
     private static native int search0(long handle, long p, long o, int level, int depth, int selectivity, long maxNodes,
             long maxTimeMs, long[] out);
