@@ -9,14 +9,19 @@ use std::process::{Command, Stdio};
 
 const GAME: &str = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5];)";
 
-/// The session's output for `input` (the engine's stdout, line by line).
-fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
+/// ek-nboard started with a small table, its input and output piped.
+fn start() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
         .args(["--hash", "16"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("ek-nboard starts");
+        .expect("ek-nboard starts")
+}
+
+/// The session's output for `input` (the engine's stdout, line by line).
+fn session(input: &str) -> Vec<String> {
+    let mut child = start();
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("the session written");
     let out = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line")).collect();
     assert!(child.wait().expect("ek-nboard ends").success());
@@ -65,12 +70,7 @@ fn a_session() {
 /// A ping during a search that would take minutes stops it: the answer comes, then the pong.
 #[test]
 fn a_ping_stops_a_search() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
-        .args(["--hash", "16"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("ek-nboard starts");
+    let mut child = start();
     let mut stdin = child.stdin.take().expect("stdin");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
     writeln!(stdin, "nboard 2\nset depth 60\nset game {GAME}\ngo").expect("written");

@@ -10,7 +10,7 @@
 
 use crate::endgame::midgame::{level_depth, MidgameLevel, RootResult, RunControls, EK_PV_SIZE};
 use crate::eval::{LoadError, Weights};
-use crate::hash_table::OwnedTable;
+use crate::hash_table::{EkHashTable, OwnedTable};
 use crate::solver::threads::cold;
 use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::SolveError;
@@ -212,6 +212,35 @@ impl EkEngine {
         Ok(Held { engine: self })
     }
 
+    /// Runs `work` on the engine's three tables (main, PV, shallow), held for it, with
+    /// `max_time_ms` as its time limit (0: none): all of it but `work`'s search (the lock, the
+    /// timer thread: the standard library's code) runs behind the panic boundary of the solver's
+    /// threads, where a panic counts as a stop. `Err(Busy)` when another search holds the tables.
+    fn with_tables<T>(
+        &self,
+        max_time_ms: u64,
+        work: &mut dyn FnMut([*mut EkHashTable; 3]) -> T,
+    ) -> Result<T, SolveError> {
+        let mut found = Err(SolveError::Stopped);
+        cold(&mut || {
+            let held = match self.hold() {
+                Ok(held) => held,
+                Err(e) => {
+                    found = Err(e);
+                    return;
+                }
+            };
+            // SAFETY: `busy` is held: the tables are this search's alone, and live.
+            let t = unsafe { &mut *self.tables.get() };
+            let tables = [t[0].table(), t[1].table(), t[2].table()];
+            let out =
+                if max_time_ms == 0 { work(tables) } else { with_deadline(&self.stop, max_time_ms, || work(tables)) };
+            drop(held);
+            found = Ok(out);
+        });
+        found
+    }
+
     /// Searches `board` within `limits` with the level `K`.
     #[inline(always)]
     pub(crate) fn search_on<K: MidgameLevel>(
@@ -224,43 +253,24 @@ impl EkEngine {
         if board.player & board.opponent != 0 {
             return Err(SolveError::Range);
         }
-        let mut found = Err(SolveError::Stopped);
-        // All but the search itself (the lock, the timer thread: the standard library's code)
-        // runs behind the panic boundary of the solver's threads (a panic there counts as a
-        // stop); the search is the level's entry.
-        cold(&mut || {
-            let held = match self.hold() {
-                Ok(held) => held,
-                Err(e) => {
-                    found = Err(e);
-                    return;
-                }
+        let (r, stopped) = self.with_tables(limits.max_time_ms, &mut |tables| {
+            let node_limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes };
+            let controls = RunControls { stop: Some(&self.stop), node_limit };
+            // SAFETY: the engine's tables, held for this search.
+            let r = unsafe {
+                K::search_run(
+                    tables,
+                    controls,
+                    &self.weights.weights,
+                    (board.player, board.opponent),
+                    (depth, selectivity),
+                )
             };
-            let run = || {
-                // SAFETY: `busy` is held: the tables are this search's alone, and live.
-                let tables = unsafe { &mut *self.tables.get() };
-                let tables = [tables[0].table(), tables[1].table(), tables[2].table()];
-                let node_limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes };
-                let controls = RunControls { stop: Some(&self.stop), node_limit };
-                // SAFETY: valid tables, used by this search only.
-                unsafe {
-                    K::search_run(
-                        tables,
-                        controls,
-                        &self.weights.weights,
-                        (board.player, board.opponent),
-                        (depth, selectivity),
-                    )
-                }
-            };
-            let r = if limits.max_time_ms == 0 { run() } else { with_deadline(&self.stop, limits.max_time_ms, run) };
             // Read while the tables are held: a stop or the timer set the flag during this search.
             let stopped =
                 self.stop.load(Ordering::Relaxed) != 0 || (limits.max_nodes != 0 && r.nodes >= limits.max_nodes);
-            drop(held);
-            found = Ok((r, stopped));
-        });
-        let (r, stopped) = found?;
+            (r, stopped)
+        })?;
         if r.best_move == NOMOVE && r.depth < 0 {
             // Stopped before the first iteration recorded anything.
             return Err(SolveError::Stopped);
@@ -301,73 +311,47 @@ impl EkEngine {
             n += 1;
         }
         let child_depth = (depth - 1).max(1);
-        let mut found = Err(SolveError::Stopped);
-        cold(&mut || {
-            let held = match self.hold() {
-                Ok(held) => held,
-                Err(e) => {
-                    found = Err(e);
-                    return;
-                }
-            };
-            let mut run = || {
-                // SAFETY: `busy` is held: the tables are this search's alone, and live.
-                let tables = unsafe { &mut *self.tables.get() };
-                let tables = [tables[0].table(), tables[1].table(), tables[2].table()];
-                let mut spent = 0u64;
-                for (i, &(x, cp, co)) in children[..n].iter().enumerate() {
-                    let limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes.saturating_sub(spent) };
-                    let cut = limit == 0 || self.stop.load(Ordering::Relaxed) != 0;
-                    let r = if cut {
-                        None
-                    } else {
-                        let controls = RunControls { stop: Some(&self.stop), node_limit: limit };
-                        let d = child_depth.min((!(cp | co)).count_ones() as i32);
-                        // SAFETY: valid tables, used by this search only.
-                        Some(unsafe {
-                            K::search_run(tables, controls, &self.weights.weights, (cp, co), (d, selectivity))
-                        })
-                    };
-                    out[i] = match r {
-                        Some(r) if r.depth >= 0 => {
-                            spent += r.nodes;
-                            let stopped = self.stop.load(Ordering::Relaxed) != 0 || r.nodes >= limit;
-                            let c = result(
-                                &r,
-                                (child_depth.min((!(cp | co)).count_ones() as i32), selectivity),
-                                (!(cp | co)).count_ones() as i32,
-                                stopped,
-                            );
-                            EkMoveScore {
-                                square: x,
-                                score: -c.score,
-                                exact: c.exact,
-                                complete: c.complete,
-                                n_nodes: c.n_nodes,
-                            }
+        self.with_tables(limits.max_time_ms, &mut |tables| {
+            let mut spent = 0u64;
+            for (i, &(x, cp, co)) in children[..n].iter().enumerate() {
+                let limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes.saturating_sub(spent) };
+                let cut = limit == 0 || self.stop.load(Ordering::Relaxed) != 0;
+                let empties = (!(cp | co)).count_ones() as i32;
+                let d = child_depth.min(empties);
+                let r = if cut {
+                    None
+                } else {
+                    let controls = RunControls { stop: Some(&self.stop), node_limit: limit };
+                    // SAFETY: the engine's tables, held for this analysis.
+                    Some(unsafe { K::search_run(tables, controls, &self.weights.weights, (cp, co), (d, selectivity)) })
+                };
+                out[i] = match r {
+                    Some(r) if r.depth >= 0 => {
+                        spent += r.nodes;
+                        let stopped = self.stop.load(Ordering::Relaxed) != 0 || r.nodes >= limit;
+                        let c = result(&r, (d, selectivity), empties, stopped);
+                        EkMoveScore {
+                            square: x,
+                            score: -c.score,
+                            exact: c.exact,
+                            complete: c.complete,
+                            n_nodes: c.n_nodes,
                         }
-                        other => {
-                            spent += other.map_or(0, |r| r.nodes);
-                            EkMoveScore {
-                                square: x,
-                                score: crate::types::status::EK_SCORE_NONE,
-                                exact: 0,
-                                complete: 0,
-                                n_nodes: 0,
-                            }
+                    }
+                    other => {
+                        spent += other.map_or(0, |r| r.nodes);
+                        EkMoveScore {
+                            square: x,
+                            score: crate::types::status::EK_SCORE_NONE,
+                            exact: 0,
+                            complete: 0,
+                            n_nodes: 0,
                         }
-                    };
-                }
-            };
-            if limits.max_time_ms == 0 {
-                run();
-            } else {
-                with_deadline(&self.stop, limits.max_time_ms, run);
+                    }
+                };
             }
-            drop(held);
-            found = Ok(n);
-        });
-        found
+        })?;
+        Ok(n)
     }
 }
 

@@ -100,6 +100,22 @@ fn c_int(py: Python<'_>, v: i64, what: &str) -> PyResult<i32> {
     i32::try_from(v).map_err(|_| error(py, &format!("{what} {v}: out of range"), EK_ERR_RANGE))
 }
 
+/// The limits of a search from Python's ints (EK_ERR_RANGE for one no C int holds).
+fn engine_limits(
+    py: Python<'_>,
+    (level, depth, selectivity): (i64, i64, i64),
+    max_nodes: u64,
+    max_time_ms: u64,
+) -> PyResult<EkEngineLimits> {
+    Ok(EkEngineLimits {
+        level: c_int(py, level, "level")?,
+        depth: c_int(py, depth, "depth")?,
+        selectivity: c_int(py, selectivity, "selectivity")?,
+        max_nodes,
+        max_time_ms,
+    })
+}
+
 #[pymethods]
 impl Engine {
     #[new]
@@ -132,13 +148,7 @@ impl Engine {
         max_nodes: u64,
         max_time_ms: u64,
     ) -> PyResult<(i32, i32, i32, i32, bool, bool, i64, Vec<u8>)> {
-        let limits = EkEngineLimits {
-            level: c_int(py, level, "level")?,
-            depth: c_int(py, depth, "depth")?,
-            selectivity: c_int(py, selectivity, "selectivity")?,
-            max_nodes,
-            max_time_ms,
-        };
+        let limits = engine_limits(py, (level, depth, selectivity), max_nodes, max_time_ms)?;
         let b = board.0;
         let engine = self.live(py)?;
         let r = py.detach(|| engine.search(&b, &limits)).map_err(|e| search_error(py, e))?;
@@ -160,13 +170,7 @@ impl Engine {
         max_nodes: u64,
         max_time_ms: u64,
     ) -> PyResult<Vec<(i32, i32, bool, bool, i64)>> {
-        let limits = EkEngineLimits {
-            level: c_int(py, level, "level")?,
-            depth: c_int(py, depth, "depth")?,
-            selectivity: c_int(py, selectivity, "selectivity")?,
-            max_nodes,
-            max_time_ms,
-        };
+        let limits = engine_limits(py, (level, depth, selectivity), max_nodes, max_time_ms)?;
         let b = board.0;
         let engine = self.live(py)?;
         let moves = py.detach(|| engine.analyze(&b, &limits)).map_err(|e| search_error(py, e))?;
