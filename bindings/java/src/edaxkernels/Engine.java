@@ -4,6 +4,7 @@ import java.lang.ref.Cleaner;
 import java.util.Arrays;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.LongToIntFunction;
 
 /**
  * An engine (ek_engine_*): Edax 4.6's whole search (its levels, or a depth and a selectivity;
@@ -93,6 +94,20 @@ public final class Engine implements AutoCloseable {
         cleanable = CLEANER.register(this, state);
     }
 
+    /** Runs f on the live handle, the engine kept alive meanwhile; throws f's error status. */
+    private void call(LongToIntFunction f) {
+        Lock shared = state.lock.readLock();
+        shared.lock();
+        try {
+            if (state.handle == 0) {
+                throw new IllegalStateException("edax_kernels: this Engine is closed");
+            }
+            Kernels.check(f.applyAsInt(state.handle));
+        } finally {
+            shared.unlock();
+        }
+    }
+
     /** Edax's move at {@code level} (1..60): a square, {@link Kernels#PASS} or {@link Kernels#NOMOVE}. */
     public int bestMove(Board board, int level) {
         return search(board, level).bestMove();
@@ -112,17 +127,7 @@ public final class Engine implements AutoCloseable {
      */
     public Result search(Board board, int level, int depth, int selectivity, long maxNodes, long maxTimeMs) {
         long[] out = new long[8 + PV_SIZE];
-        Lock shared = state.lock.readLock();
-        shared.lock();
-        try {
-            if (state.handle == 0) {
-                throw new IllegalStateException("edax_kernels: this Engine is closed");
-            }
-            Kernels.check(search0(state.handle, board.player, board.opponent, level, depth, selectivity, maxNodes,
-                    maxTimeMs, out));
-        } finally {
-            shared.unlock();
-        }
+        call(h -> search0(h, board.player, board.opponent, level, depth, selectivity, maxNodes, maxTimeMs, out));
         int[] pv = new int[(int) out[7]];
         for (int i = 0; i < pv.length; i++) {
             pv[i] = (int) out[8 + i];
@@ -139,17 +144,7 @@ public final class Engine implements AutoCloseable {
     public MoveScore[] analyze(Board board, int level, int depth, int selectivity, long maxNodes, long maxTimeMs) {
         long[] out = new long[5 * 60];
         int[] n = new int[1];
-        Lock shared = state.lock.readLock();
-        shared.lock();
-        try {
-            if (state.handle == 0) {
-                throw new IllegalStateException("edax_kernels: this Engine is closed");
-            }
-            Kernels.check(analyze0(state.handle, board.player, board.opponent, level, depth, selectivity, maxNodes,
-                    maxTimeMs, out, n));
-        } finally {
-            shared.unlock();
-        }
+        call(h -> analyze0(h, board.player, board.opponent, level, depth, selectivity, maxNodes, maxTimeMs, out, n));
         MoveScore[] moves = new MoveScore[n[0]];
         for (int i = 0; i < moves.length; i++) {
             moves[i] = new MoveScore((int) out[5 * i], (int) out[5 * i + 1], out[5 * i + 2] != 0, out[5 * i + 3] != 0,
@@ -178,16 +173,7 @@ public final class Engine implements AutoCloseable {
 
     /** Empties the tables (throws EK_ERR_BUSY while a search runs). */
     public void clear() {
-        Lock shared = state.lock.readLock();
-        shared.lock();
-        try {
-            if (state.handle == 0) {
-                throw new IllegalStateException("edax_kernels: this Engine is closed");
-            }
-            Kernels.check(clear0(state.handle));
-        } finally {
-            shared.unlock();
-        }
+        call(Engine::clear0);
     }
 
     /** Stops a running search and frees the tables once it has returned. */
