@@ -4,7 +4,8 @@
  * level, from the start and from positions after random openings. Every move it gives is legal
  * (a pass exactly when the player has none, 65 exactly at the end of the game); every score it
  * calls exact is the solver's; the final position's score is the game's; a node limit and the
- * weights object's sharing behave as the header says; an analysis lists the legal moves.
+ * weights object's sharing behave as the header says; an analysis lists the legal moves. The
+ * odd games are played by an engine of two threads (sanitize.sh runs this program under TSan).
  * Usage: engine_api [LEVEL [GAMES]]   (default: level 6, 4 games)
  */
 #include "edax_kernels.h"
@@ -120,6 +121,9 @@ int main(int argc, char **argv)
     ek_weights_free(weights);
     CHECK(engine != NULL && small != NULL, "ek_engine_new");
     if (engine == NULL || small == NULL) return check_summary("engine_api");
+    CHECK(ek_engine_get_threads(small) == 1 && ek_engine_set_threads(small, 2) == EK_OK
+              && ek_engine_set_threads(small, 0) == EK_ERR_RANGE && ek_engine_get_threads(small) == 2,
+          "ek_engine_set_threads");
 
     for (g = 0; g < games; ++g) {
         EkBoard b = start;
@@ -130,7 +134,8 @@ int main(int argc, char **argv)
             while (k-- > 0) moves &= moves - 1;
             b = play(b, lowest_square(moves));
         }
-        printf("game %d: %d moves at level %d\n", g, play_game(g % 2 ? small : engine, solver, b, level, g), level);
+        printf("game %d: %d moves at level %d, %d thread(s)\n", g, play_game(g % 2 ? small : engine, solver, b, level, g),
+               level, g % 2 ? 2 : 1);
     }
 
     /* A node limit cuts a deep search: a legal move, not complete, not exact. */

@@ -5,10 +5,11 @@
 #    programs (eval_api, solver_api, engine_api and both concurrency tests among them) are instrumented;
 #    the Rust library is not (ASan still checks every heap block the library allocates or
 #    frees through malloc, and catches the C side's misuse of the API).
-# 2. ThreadSanitizer: the concurrency tests (concurrency.c, solver_concurrency.c) linked to a
+# 2. ThreadSanitizer: the concurrency tests (concurrency.c, solver_concurrency.c) and engine_api.c
+#    (an engine of two threads) linked to a
 #    copy of the library built with `-Zsanitizer=thread` and its standard library rebuilt the
 #    same way (-Zbuild-std), so that both the C threads and the library's dispatch, selection,
-#    level switches, weight loading and solvers (tables, busy and stop) are instrumented.
+#    level switches, weight loading, solvers and engines (tables, busy and stop) are instrumented.
 #    Needs the nightly toolchain with rust-src; without it the TSan step says SKIPPED (Miri's
 #    data-race detector runs the same scenarios in tests/miri_threads.rs).
 #
@@ -108,6 +109,14 @@ if cargo +nightly --version >/dev/null 2>&1 && [ -d "$(rustc +nightly --print sy
             || { cat "$out/solver_concurrency.txt" "$out/tsan.txt"; echo "solver_concurrency (TSan) failed"; failed=1; break; }
     done
     echo "solver_concurrency (TSan), $runs processes: $(cat "$out/solver_concurrency.txt")"
+    # The engine's threads (the odd games of engine_api: two threads on one engine's tables).
+    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/engine_api.c" \
+        -o "$out/engine_api-tsan.o"
+    "$CC" -pthread "$out/engine_api-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
+        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/engine_api-tsan"
+    env -u EDAX_KERNELS_ISA "$out/engine_api-tsan" 6 2 >"$out/engine_api.txt" 2>"$out/tsan.txt" \
+        || { cat "$out/engine_api.txt" "$out/tsan.txt"; echo "engine_api (TSan) failed"; failed=1; }
+    echo "engine_api (TSan): $(tail -n 1 "$out/engine_api.txt")"
 else
     echo "SKIPPED (not run, not counted as passing): TSan needs the nightly toolchain with rust-src"
 fi

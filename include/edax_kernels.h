@@ -40,6 +40,11 @@
 #define EK_MAX_MOVES 60
 
 /**
+ * The most threads a search of an engine may use.
+ */
+#define EK_ENGINE_MAX_THREADS 256
+
+/**
  * The smallest and largest main tables (log2 of the entries); the PV and shallow tables have
  * 16 times fewer entries, as Edax's have.
  */
@@ -1343,6 +1348,31 @@ void ek_engine_free(struct EkEngine *engine);
 void ek_engine_stop(const struct EkEngine *engine);
 
 /**
+ * Sets the threads of every later search and analysis on `engine` (1..=`EK_ENGINE_MAX_THREADS`,
+ * 256; 1, the default, is Edax's search node for node). With more, the threads search the same
+ * tree on the engine's tables and share out the children of the nodes near the root (a
+ * simplified ABDADA, as the solver's threads): exact scores are the same as with one thread;
+ * the nodes differ, and a selective search's score and move may differ by what the threads'
+ * table entries change (the result is that of the first thread, the others' nodes added). The
+ * node limit is then about the whole search's: the first thread stops at its share. Returns
+ * `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` (the setting is unchanged). May be called while a
+ * search runs: it applies to the next one.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine.
+ */
+int ek_engine_set_threads(const struct EkEngine *engine, int n_threads);
+
+/**
+ * The threads of a search on `engine` (see `ek_engine_set_threads`), or 0 when `engine` is
+ * NULL.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine.
+ */
+int ek_engine_get_threads(const struct EkEngine *engine);
+
+/**
  * Forgets every position the engine's tables hold (Edax's `hash_cleanup`): the next search
  * finds what a new engine would. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY` (a search is
  * running on it).
@@ -1357,7 +1387,9 @@ int ek_engine_clear(const struct EkEngine *engine);
  * plays (iterative deepening, aspiration, Edax's midgame and endgame searches, its tables
  * kept between searches), within `limits`: an Edax level (1..60) or a depth and selectivity,
  * and optionally a node and a time limit. On the same weights and a new engine (or one cleared),
- * its score, move, depth, selectivity, nodes and principal variation are Edax's. Writes the
+ * with one thread (the default), its score, move, depth, selectivity, nodes and principal
+ * variation are Edax's; with more (`ek_engine_set_threads`) the search is faster and its nodes
+ * are not Edax's. Writes the
  * result to `*result` and returns `EK_OK`: the best move (65 when the game is over, 64 when
  * the player must pass), the score, the depth and selectivity reached, whether the score is
  * exact, whether the search completed (0 when a limit or `ek_engine_stop` ended it: the

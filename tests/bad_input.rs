@@ -11,7 +11,9 @@
 mod common;
 
 use common::{naive_moves, SplitMix64};
-use edax_kernels::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkMoveScore, EkWeights, EK_MAX_MOVES};
+#[cfg(not(miri))]
+use edax_kernels::engine::{EkEngine, EkWeights, EK_ENGINE_MAX_THREADS};
+use edax_kernels::engine::{EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
 use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
@@ -1676,6 +1678,37 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             }
             assert_eq!(r.complete, 1);
         }
+    }),
+    ("ek_engine_set_threads", "NULL engine", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_engine_set_threads(core::ptr::null(), 2) }, EK_ERR_NULL);
+    }),
+    (
+        "ek_engine_set_threads",
+        "n_threads < 1 or > `EK_ENGINE_MAX_THREADS`",
+        "`EK_ERR_RANGE`, the count unchanged",
+        || {
+            #[cfg(not(miri))]
+            {
+                let e = new_engine();
+                // SAFETY: a live engine.
+                unsafe {
+                    assert_eq!(ek_engine_get_threads(e), 1);
+                    assert_eq!(ek_engine_set_threads(e, 3), EK_OK);
+                    for n in [0, -1, i32::MIN, EK_ENGINE_MAX_THREADS + 1, i32::MAX] {
+                        assert_eq!(ek_engine_set_threads(e, n), EK_ERR_RANGE, "{n}");
+                    }
+                    assert_eq!(ek_engine_get_threads(e), 3);
+                    assert_eq!(ek_engine_set_threads(e, EK_ENGINE_MAX_THREADS), EK_OK);
+                    assert_eq!(ek_engine_get_threads(e), EK_ENGINE_MAX_THREADS);
+                    ek_engine_free(e);
+                }
+            }
+        },
+    ),
+    ("ek_engine_get_threads", "NULL engine", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_engine_get_threads(core::ptr::null()) }, 0);
     }),
     ("ek_engine_clear", "NULL engine", "`EK_ERR_NULL`", || {
         // SAFETY: NULL is allowed.

@@ -236,3 +236,59 @@ fn analysis() {
     // The end of the game: no move.
     assert!(engine.analyze(&EkBoard::new(!0 ^ 0xFF, 0xFF), &EkEngineLimits::level(5)).unwrap().is_empty());
 }
+
+/// The engine's threads: the setting's range; exact searches on two, three and four threads give
+/// the solver's score and a move that reaches it (fforum-20-39's problems of at most 22 empty
+/// squares: their nodes of 15 or more share out their children; a search that dropped the
+/// deferred children failed here); a midgame search on two threads completes with a legal move;
+/// a node limit and a stop end a threaded search.
+#[test]
+fn threads() {
+    let engine = EkEngine::new(weights(), 18).expect("an engine");
+    let solver = EkSolver::new(18).expect("a solver");
+    assert_eq!(engine.threads(), 1);
+    assert_eq!(engine.set_threads(0), Err(SolveError::Range));
+    assert_eq!(engine.set_threads(257), Err(SolveError::Range));
+    assert_eq!(engine.threads(), 1, "unchanged by a refused setting");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fforum/fforum-20-39.txt"))
+            .expect("fforum data");
+    let boards: Vec<EkBoard> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f[2].parse::<u32>().expect("empties") <= 22)
+        .map(|f| EkBoard::new(common::hex(f[0]), common::hex(f[1])))
+        .collect();
+    let boards = &boards[..common::scaled(boards.len()).max(2)];
+    for (i, b) in boards.iter().enumerate() {
+        let threads = 2 + i as i32 % 3;
+        engine.set_threads(threads).expect("in range");
+        let r = engine.search(b, &EkEngineLimits::level(60)).expect("a result");
+        let exact = solver.solve(b, -64, 64).expect("solved").score;
+        let at = format!("{b:?} on {threads} threads");
+        assert_eq!((r.score, r.exact, r.complete), (exact, 1, 1), "{at}");
+        let child = b.next(r.best_move, edax_kernels::flip(r.best_move, b.player, b.opponent));
+        assert_eq!(-solver.solve(&child, -64, 64).expect("solved").score, exact, "{at}: move {}", r.best_move);
+    }
+    engine.set_threads(2).expect("in range");
+    let b = middle();
+    let r = engine.search(&b, &EkEngineLimits::level(12)).expect("a result");
+    assert_eq!((r.complete, r.depth), (1, 12));
+    assert!(legal(&b, r.best_move), "move {}", r.best_move);
+    let limited = EkEngineLimits { max_nodes: 20_000, ..EkEngineLimits::level(30) };
+    let r = engine.search(&b, &limited).expect("a result");
+    assert_eq!(r.complete, 0);
+    assert!(r.n_nodes < 5_000_000, "{} nodes", r.n_nodes);
+    std::thread::scope(|s| {
+        let search = s.spawn(|| engine.search(&b, &EkEngineLimits::level(60)));
+        while !search.is_finished() {
+            engine.stop();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        match search.join().expect("no panic") {
+            Ok(r) => assert!(r.complete == 0 && legal(&b, r.best_move)),
+            Err(e) => assert_eq!(e, SolveError::Stopped),
+        }
+    });
+}

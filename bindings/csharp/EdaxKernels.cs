@@ -664,6 +664,8 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern void ek_engine_free(IntPtr engine);
         [DllImport(Lib, CallingConvention = C)] internal static extern void ek_engine_stop(EngineHandle engine);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_clear(EngineHandle engine);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_set_threads(EngineHandle engine, int nThreads);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_get_threads(EngineHandle engine);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_analyze(EngineHandle engine, ref Board board, ref EngineLimits limits, [Out] MoveScore[] moves, out int nMoves);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, [Out] int[] scores, [Out] int[] bestMoves, [Out] ulong[] nodes, [Out] int[] status);
@@ -740,6 +742,8 @@ namespace EdaxKernels
         [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_free(IntPtr engine) { if (Platform.Windows) WinNative.ek_engine_free(engine); else Imports.ek_engine_free(engine); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_stop(EngineHandle engine) { if (Platform.Windows) WinNative.ek_engine_stop(engine); else Imports.ek_engine_stop(engine); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_clear(EngineHandle engine) { return Platform.Windows ? WinNative.ek_engine_clear(engine) : Imports.ek_engine_clear(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_set_threads(EngineHandle engine, int nThreads) { return Platform.Windows ? WinNative.ek_engine_set_threads(engine, nThreads) : Imports.ek_engine_set_threads(engine, nThreads); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_get_threads(EngineHandle engine) { return Platform.Windows ? WinNative.ek_engine_get_threads(engine) : Imports.ek_engine_get_threads(engine); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result) { return Platform.Windows ? WinNative.ek_engine_search(engine, ref board, ref limits, out result) : Imports.ek_engine_search(engine, ref board, ref limits, out result); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_analyze(EngineHandle engine, ref Board board, ref EngineLimits limits, MoveScore[] moves, out int nMoves) { return Platform.Windows ? WinNative.ek_engine_analyze(engine, ref board, ref limits, moves, out nMoves) : Imports.ek_engine_analyze(engine, ref board, ref limits, moves, out nMoves); }
         [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, int[] scores, int[] bestMoves, ulong[] nodes, int[] status) { return Platform.Windows ? WinNative.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status) : Imports.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status); }
@@ -1244,6 +1248,18 @@ namespace EdaxKernels
 
         /// <summary>Empties the tables (throws EK_ERR_BUSY while a search runs).</summary>
         public void Clear() { Kernels.Check(Native.ek_engine_clear(handle)); }
+
+        /// <summary>
+        /// The threads of every later search, 1 (the default: Edax's search node for node) to 256:
+        /// more search faster, with the same exact scores and other node counts (a selective
+        /// search's score may differ). Setting another count throws EK_ERR_RANGE (-2) and keeps the
+        /// setting.
+        /// </summary>
+        public int Threads
+        {
+            get { return Native.ek_engine_get_threads(handle); }
+            set { Kernels.Check(Native.ek_engine_set_threads(handle, value)); }
+        }
 
         /// <summary>Frees the tables once no native call uses them.</summary>
         public void Dispose() { handle.Dispose(); }

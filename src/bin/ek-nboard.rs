@@ -2,14 +2,20 @@
 //! engine speaking the NBoard protocol (version 2) on stdin and stdout, as Edax does with
 //! `-nboard`, so that it plays in Othello GUIs (NBoard) and in matches.
 //!
-//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS]
+//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N]
 //!   --eval: Edax-format weights (default: the project's own, built into the library);
-//!   --hash: the main table's 2^BITS entries (default 21, Edax's default).
+//!   --hash: the main table's 2^BITS entries (default 21, Edax's default);
+//!   --level: Edax's level until a `set depth` (default 10);
+//!   --move-time: each search also ends after MS milliseconds (with the deepest result it
+//!     completed; 0, the default: none), as Edax's `-move-time`;
+//!   --threads: the threads of each search (default 1: Edax's search node for node).
 //!
 //! Commands: `nboard N`, `set depth N` (Edax's level, 1..60), `set game GGF`, `move MOVE[/EVAL/TIME]`,
-//! `go` (answers `=== MOVE/EVAL/TIME`), `hint N` (answers `search MOVE EVAL 0 DEPTH`, one move),
-//! `ping N` (stops a running search, answers `pong N`), `learn` (answers `learned`), `quit`.
-//! Other lines are ignored, as the protocol asks. docs/nboard.md has an example session.
+//! `go` (answers `=== MOVE/EVAL/TIME`), `hint N` (answers `search PV EVAL 0 DEPTH` for the best
+//! move; for N > 1, one `search MOVE EVAL 0 LEVEL` line for each of the N best moves of an
+//! analysis, `ek_engine_analyze`), `ping N` (stops a running search, answers `pong N`), `learn`
+//! (answers `learned`), `quit`. Other lines are ignored, as the protocol asks. docs/nboard.md
+//! has an example session.
 
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::{EkBoard, NOMOVE, PASS};
@@ -121,10 +127,15 @@ fn parse_ggf(ggf: &str) -> Option<Position> {
     Some(pos)
 }
 
+/// An analysis's score of a move whose search completed no depth (the C API's `EK_SCORE_NONE`).
+const SCORE_NONE: i32 = 32767;
+
 /// The command-line engine's state.
 struct Nboard<W: Write> {
     engine: EkEngine,
     level: i32,
+    /// Each search's time limit in milliseconds (0: none).
+    move_time_ms: u64,
     position: Position,
     out: W,
 }
@@ -135,17 +146,20 @@ impl<W: Write> Nboard<W> {
         let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
     }
 
-    /// Searches the position at the level, while `lines` keeps coming: a `ping`, `quit`, `move`
-    /// or `set` stops the search (they are returned, to run after it). The result line(s) are
-    /// written by `report`.
-    fn search(&mut self, lines: &mpsc::Receiver<String>, pending: &mut Vec<String>, go: bool) {
-        let board = self.position.board();
-        let limits = EkEngineLimits::level(self.level);
+    /// Runs `job` (a search or an analysis on the engine) while `lines` keeps coming: a `ping`,
+    /// `quit`, `move`, `set`, `go` or `hint` stops it (they are kept in `pending`, to run after
+    /// it). Returns its result and its seconds.
+    fn think<T: Send>(
+        &mut self,
+        lines: &mpsc::Receiver<String>,
+        pending: &mut Vec<String>,
+        job: impl FnOnce(&EkEngine) -> Result<T, edax_kernels::SolveError> + Send,
+    ) -> (Result<T, edax_kernels::SolveError>, f64) {
         let start = Instant::now();
         self.say("status ek-nboard is thinking");
         let engine = &self.engine;
         let result = std::thread::scope(|s| {
-            let search = s.spawn(|| engine.search(&board, &limits));
+            let search = s.spawn(|| job(engine));
             while !search.is_finished() {
                 match lines.recv_timeout(Duration::from_millis(5)) {
                     Ok(line) => {
@@ -166,7 +180,18 @@ impl<W: Write> Nboard<W> {
             }
             search.join().unwrap_or(Err(edax_kernels::SolveError::Stopped))
         });
-        let seconds = start.elapsed().as_secs_f64();
+        (result, start.elapsed().as_secs_f64())
+    }
+
+    /// The limits of a search of the position.
+    fn limits(&self) -> EkEngineLimits {
+        EkEngineLimits { max_time_ms: self.move_time_ms, ..EkEngineLimits::level(self.level) }
+    }
+
+    /// Searches the position (`think`), answering `go` (`===`) or `hint 1` (`search`).
+    fn search(&mut self, lines: &mpsc::Receiver<String>, pending: &mut Vec<String>, go: bool) {
+        let (board, limits) = (self.position.board(), self.limits());
+        let (result, seconds) = self.think(lines, pending, |e| e.search(&board, &limits));
         match result {
             Ok(r) => {
                 let mv = if r.best_move == NOMOVE { PASS } else { r.best_move };
@@ -181,6 +206,24 @@ impl<W: Write> Nboard<W> {
                 }
             }
             Err(e) => self.say(&format!("status the search gave no move ({e:?})")),
+        }
+        self.say("status ek-nboard is waiting");
+    }
+
+    /// `hint n` for n > 1: an analysis of the position (`think`), its `n` best moves.
+    fn hints(&mut self, lines: &mpsc::Receiver<String>, pending: &mut Vec<String>, n: usize) {
+        let (board, limits) = (self.position.board(), self.limits());
+        let (result, _) = self.think(lines, pending, |e| e.analyze(&board, &limits));
+        match result {
+            Ok(mut moves) => {
+                moves.retain(|m| m.score != SCORE_NONE);
+                moves.sort_by_key(|m| -m.score);
+                for m in moves.iter().take(n) {
+                    let line = format!("search {} {:.2} 0 {}", square_name(m.square), f64::from(m.score), self.level);
+                    self.say(&line);
+                }
+            }
+            Err(e) => self.say(&format!("status the analysis gave no move ({e:?})")),
         }
         self.say("status ek-nboard is waiting");
     }
@@ -215,7 +258,10 @@ impl<W: Write> Nboard<W> {
                 None => self.say("status ek-nboard: an illegal move, ignored"),
             },
             Some("go") => self.search(lines, pending, true),
-            Some("hint") => self.search(lines, pending, false),
+            Some("hint") => match words.next().and_then(|n| n.parse::<usize>().ok()) {
+                Some(n) if n > 1 => self.hints(lines, pending, n),
+                _ => self.search(lines, pending, false),
+            },
             Some("learn") => self.say("learned"),
             _ => {}
         }
@@ -224,17 +270,25 @@ impl<W: Write> Nboard<W> {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: ek-nboard [--eval EVAL_DAT] [--hash BITS]   (the NBoard protocol on stdin and stdout)");
+    eprintln!(
+        "usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N]   (the NBoard protocol on stdin and stdout)"
+    );
     std::process::exit(2);
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let (mut eval, mut bits) = (None, 21);
+    let (mut eval, mut bits, mut level, mut move_time_ms, mut threads) = (None, 21, 10, 0u64, 1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--eval" => eval = Some(args.next().unwrap_or_else(|| usage())),
             "--hash" => bits = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
+            "--level" => {
+                level =
+                    args.next().and_then(|b| b.parse().ok()).filter(|l| (1..=60).contains(l)).unwrap_or_else(|| usage())
+            }
+            "--move-time" => move_time_ms = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
+            "--threads" => threads = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
             _ => usage(),
         }
     }
@@ -250,6 +304,10 @@ fn main() {
         eprintln!("ek-nboard: no engine with 2^{bits} table entries (8..32, and the memory for them)");
         std::process::exit(1);
     };
+    if engine.set_threads(threads).is_err() {
+        eprintln!("ek-nboard: --threads {threads}: not in 1..{}", edax_kernels::engine::EK_ENGINE_MAX_THREADS);
+        std::process::exit(2);
+    }
     // The input is read by a thread of its own, so that a ping can stop a search.
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -260,7 +318,7 @@ fn main() {
             }
         }
     });
-    let mut nboard = Nboard { engine, level: 10, position: Position::START, out: std::io::stdout().lock() };
+    let mut nboard = Nboard { engine, level, move_time_ms, position: Position::START, out: std::io::stdout().lock() };
     let mut pending: Vec<String> = Vec::new();
     loop {
         let line = if pending.is_empty() {

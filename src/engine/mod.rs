@@ -10,13 +10,13 @@
 
 use crate::endgame::midgame::{level_depth, MidgameLevel, RootResult, RunControls, EK_PV_SIZE};
 use crate::eval::{LoadError, Weights};
-use crate::hash_table::{EkHashTable, OwnedTable};
+use crate::hash_table::{self, BusyTable, EkHashTable, OwnedTable};
 use crate::solver::threads::cold;
 use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::SolveError;
 use core::cell::UnsafeCell;
 use core::ffi::c_int;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -147,7 +147,12 @@ pub struct EkEngine {
     stop: AtomicI32,
     /// Only the search holding `busy` touches them.
     tables: UnsafeCell<[OwnedTable; 3]>,
+    /// The threads of each search (1..=[`EK_ENGINE_MAX_THREADS`]).
+    threads: AtomicU32,
 }
+
+/// The most threads a search of an engine may use.
+pub const EK_ENGINE_MAX_THREADS: c_int = 256;
 
 // SAFETY: the tables are only reached by the thread holding `busy` (taken and released under
 // the mutex, which orders the accesses); the other fields are a mutex, an atomic and an `Arc`.
@@ -173,7 +178,31 @@ impl EkEngine {
         }
         let bits = hash_bits as u32;
         let tables = [OwnedTable::new(bits)?, OwnedTable::new(bits - 4)?, OwnedTable::new(bits - 4)?];
-        Some(EkEngine { weights, busy: Mutex::new(false), stop: AtomicI32::new(0), tables: UnsafeCell::new(tables) })
+        Some(EkEngine {
+            weights,
+            busy: Mutex::new(false),
+            stop: AtomicI32::new(0),
+            tables: UnsafeCell::new(tables),
+            threads: AtomicU32::new(1),
+        })
+    }
+
+    /// Sets the threads of every later search (1..=[`EK_ENGINE_MAX_THREADS`]; 1, the default,
+    /// is Edax's search node for node). With more, the threads search the same tree on the
+    /// engine's tables, sharing out the children of the nodes near the root (a simplified
+    /// ABDADA): exact scores are the same, the nodes are not, and a selective search's score
+    /// may differ by what the threads' table entries change.
+    pub fn set_threads(&self, n: c_int) -> Result<(), SolveError> {
+        if !(1..=EK_ENGINE_MAX_THREADS).contains(&n) {
+            return Err(SolveError::Range);
+        }
+        self.threads.store(n as u32, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The threads of each search.
+    pub fn threads(&self) -> c_int {
+        self.threads.load(Ordering::Relaxed) as c_int
     }
 
     /// The engine's weights.
@@ -253,19 +282,23 @@ impl EkEngine {
         if board.player & board.opponent != 0 {
             return Err(SolveError::Range);
         }
+        let threads = self.threads.load(Ordering::Relaxed);
         let (r, stopped) = self.with_tables(limits.max_time_ms, &mut |tables| {
             let node_limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes };
-            let controls = RunControls { stop: Some(&self.stop), node_limit };
-            // SAFETY: the engine's tables, held for this search.
-            let r = unsafe {
-                K::search_run(
-                    tables,
-                    controls,
-                    &self.weights.weights,
-                    (board.player, board.opponent),
-                    (depth, selectivity),
-                )
+            let run = |tables: [*mut EkHashTable; 3], controls: RunControls<'_>| {
+                // SAFETY: the engine's tables, held for this search (shared by its threads
+                // only after their dates moved on: `on_threads`).
+                unsafe {
+                    K::search_run(
+                        tables,
+                        controls,
+                        &self.weights.weights,
+                        (board.player, board.opponent),
+                        (depth, selectivity),
+                    )
+                }
             };
+            let r = self.on_threads(tables, threads, node_limit, &run);
             // Read while the tables are held: a stop or the timer set the flag during this search.
             let stopped =
                 self.stop.load(Ordering::Relaxed) != 0 || (limits.max_nodes != 0 && r.nodes >= limits.max_nodes);
@@ -311,6 +344,7 @@ impl EkEngine {
             n += 1;
         }
         let child_depth = (depth - 1).max(1);
+        let threads = self.threads.load(Ordering::Relaxed);
         self.with_tables(limits.max_time_ms, &mut |tables| {
             let mut spent = 0u64;
             for (i, &(x, cp, co)) in children[..n].iter().enumerate() {
@@ -321,9 +355,12 @@ impl EkEngine {
                 let r = if cut {
                     None
                 } else {
-                    let controls = RunControls { stop: Some(&self.stop), node_limit: limit };
-                    // SAFETY: the engine's tables, held for this analysis.
-                    Some(unsafe { K::search_run(tables, controls, &self.weights.weights, (cp, co), (d, selectivity)) })
+                    let run = |tables: [*mut EkHashTable; 3], controls: RunControls<'_>| {
+                        // SAFETY: the engine's tables, held for this analysis (shared as in
+                        // `search_on`).
+                        unsafe { K::search_run(tables, controls, &self.weights.weights, (cp, co), (d, selectivity)) }
+                    };
+                    Some(self.on_threads(tables, threads, limit, &run))
                 };
                 out[i] = match r {
                     Some(r) if r.depth >= 0 => {
@@ -352,6 +389,64 @@ impl EkEngine {
             }
         })?;
         Ok(n)
+    }
+}
+
+impl EkEngine {
+    /// Runs `run` (a search on the engine's held `tables`) on `threads` threads: with one,
+    /// Edax's search alone (its stop, node limit and `hash_clear`); with more, the tables'
+    /// dates moved on once, then the threads' searches on them, sharing the children they search
+    /// (`BusyTable`); this thread's result is the search's, the others' nodes added to it,
+    /// and they stop when it ends. The node limit is this thread's share (`node_limit / threads`).
+    /// A thread the system does not start is done without.
+    fn on_threads(
+        &self,
+        tables: [*mut EkHashTable; 3],
+        threads: u32,
+        node_limit: u64,
+        run: &(dyn Fn([*mut EkHashTable; 3], RunControls) -> RootResult + Sync),
+    ) -> RootResult {
+        if threads <= 1 {
+            return run(tables, RunControls::alone(Some(&self.stop), node_limit));
+        }
+        for t in tables {
+            // SAFETY: held for this search, and no thread of it started yet.
+            unsafe { hash_table::clear(&mut *t) };
+        }
+        let busy = BusyTable::new();
+        let helpers_stop = AtomicI32::new(0);
+        let shared = SharedTables(tables);
+        std::thread::scope(|scope| {
+            let helper = || {
+                let controls =
+                    RunControls { stop: Some(&helpers_stop), node_limit: u64::MAX, busy: Some(&busy), clear: false };
+                run(shared.get(), controls).nodes
+            };
+            let helpers: Vec<_> =
+                (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
+            let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
+            let controls = RunControls { stop: Some(&self.stop), node_limit, busy: Some(&busy), clear: false };
+            let mut r = run(tables, controls);
+            helpers_stop.store(1, Ordering::Relaxed);
+            for h in helpers {
+                r.nodes += h.join().unwrap_or(0);
+            }
+            r
+        })
+    }
+}
+
+/// The engine's three tables, given to the threads of one search.
+struct SharedTables([*mut EkHashTable; 3]);
+
+// SAFETY: the threads of a search only reach the tables' entries through Edax's probes and
+// stores, under the entries' locks (`hash_table`); the dates were written before they started.
+unsafe impl Sync for SharedTables {}
+
+impl SharedTables {
+    /// The tables (a method, so that a closure captures the whole `Sync` wrapper).
+    fn get(&self) -> [*mut EkHashTable; 3] {
+        self.0
     }
 }
 

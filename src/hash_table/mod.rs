@@ -8,8 +8,11 @@
 //! that threads can share the table: the lock is the entry's, not the bucket's (buckets
 //! overlap; `probe.rs` says why, RELIABILITY.md how it was found).
 
+mod busy;
 mod owned;
 mod probe;
+
+pub(crate) use busy::BusyTable;
 
 pub(crate) use owned::OwnedTable;
 pub(crate) use probe::{clear, exclude_move, feed, force, get, store, Data, Store};

@@ -182,13 +182,13 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
     while let Some(m) = list.next_best() {
         let score = match shared {
             Some(sh) if !first && m.score != DEFERRED => {
-                if sh.is_busy(m.p, m.o) {
+                if sh.busy.is_busy(m.p, m.o) {
                     list.defer(m);
                     continue;
                 }
-                sh.enter(m.p, m.o);
+                sh.busy.enter(m.p, m.o);
                 let score = -K::nws(s, m.p, m.o, -alpha - 1);
-                sh.leave(m.p, m.o);
+                sh.busy.leave(m.p, m.o);
                 score
             }
             _ => -K::nws(s, m.p, m.o, -alpha - 1),
@@ -255,18 +255,18 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
         } else {
             let sh = shared.filter(|_| m.score != DEFERRED);
             if let Some(sh) = sh {
-                if sh.is_busy(m.p, m.o) {
+                if sh.busy.is_busy(m.p, m.o) {
                     list.defer(m);
                     continue;
                 }
-                sh.enter(m.p, m.o);
+                sh.busy.enter(m.p, m.o);
             }
             let mut score = -K::nws(s, m.p, m.o, -alpha - 1);
             if score > alpha && score < beta && !s.stopped {
                 score = -K::pvs(s, m.p, m.o, -beta, -score);
             }
             if let Some(sh) = sh {
-                sh.leave(m.p, m.o);
+                sh.busy.leave(m.p, m.o);
             }
             score
         };

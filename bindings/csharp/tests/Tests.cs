@@ -972,7 +972,7 @@ static class Tests
     /// The engine plays a game against itself at level 5: every move legal, every exact score
     /// the solver's, the end of the game; then a node limit, a time limit, Stop from another
     /// thread, Busy, and bad arguments.
-    static void EngineGame()
+    static void EngineGame(int threads, int level)
     {
         var b = Board.Start;
         int exact = 0;
@@ -980,10 +980,12 @@ static class Tests
         using (var engine = new Engine(w, 16))
         using (var solver = new Solver(16))
         {
+            engine.Threads = threads;
+            Eq(engine.Threads, threads, "threads");
             for (int ply = 0; ; ply++)
             {
                 if (ply > 130) throw new Exception("the game did not end");
-                SearchResult r = engine.Search(b, 5);
+                SearchResult r = engine.Search(b, level);
                 if (!Legal(b, r.BestMove) || !r.Complete) throw new Exception("ply " + ply + ": " + r);
                 int empties = 64 - Kernels.BitCount(b.Player | b.Opponent);
                 if (r.Exact && empties <= 16)
@@ -1028,6 +1030,9 @@ static class Tests
             ExpectStatus(() => engine.Search(middle, 0), -2, "level 0 without a depth");
             ExpectStatus(() => engine.Search(middle, 5, selectivity: 6), -2, "selectivity 6");
             ExpectStatus(() => engine.Search(new Board(3, 1), 5), -2, "overlap");
+            ExpectStatus(() => engine.Threads = 0, -2, "0 threads");
+            ExpectStatus(() => engine.Threads = 257, -2, "257 threads");
+            Eq(engine.Threads, 1, "threads unchanged");
         }
         ExpectStatus(() => new Engine(null, 7), -2, "hash bits 7");
         ExpectStatus(() => Weights.FromBytes(new byte[10]), -7, "not an eval.dat");
@@ -1149,7 +1154,8 @@ static class Tests
         Run("game: text and obf round trips", GameText);
         Run("game: bad moves, passes, undo and text refused", GameErrors);
         Run("game: passes and the end", GamePass);
-        Run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", EngineGame);
+        Run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", () => EngineGame(1, 5));
+        Run("engine: a game against itself at level 8 on two threads (the same checks)", () => EngineGame(2, 8));
         Run("engine: node and time limits, Stop from another thread, analysis, bad arguments", EngineLimits);
         Run("game: time per random game", GameTiming);
         Console.WriteLine("level " + Kernels.Isa);

@@ -37,7 +37,7 @@
     X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch) X(ek_eval_load_default) \
     X(ek_solver_solve_many) X(ek_weights_load_file) X(ek_weights_load_buffer) X(ek_weights_load_default) \
     X(ek_weights_free) X(ek_engine_new) X(ek_engine_free) X(ek_engine_stop) X(ek_engine_clear) X(ek_engine_search) \
-    X(ek_engine_analyze)
+    X(ek_engine_analyze) X(ek_engine_set_threads) X(ek_engine_get_threads)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -443,6 +443,8 @@ JNIEXPORT jlong G(new0)(JNIEnv *env, jclass cls, jlong weights, jint hash_bits) 
 JNIEXPORT void G(free0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_engine_free(ENGINE(h)); }
 JNIEXPORT void G(stop0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_engine_stop(ENGINE(h)); }
 JNIEXPORT jint G(clear0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_engine_clear(ENGINE(h)); }
+JNIEXPORT jint G(setThreads0)(JNIEnv *env, jclass cls, jlong h, jint n) { UNUSED; return ek.ek_engine_set_threads(ENGINE(h), n); }
+JNIEXPORT jint G(getThreads0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_engine_get_threads(ENGINE(h)); }
 
 /* out: score, best move, depth, selectivity, exact, complete, nodes, PV length, then the PV. */
 JNIEXPORT jint G(search0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint level, jint depth, jint selectivity,

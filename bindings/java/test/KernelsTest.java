@@ -983,16 +983,18 @@ public final class KernelsTest {
         return moves == 0 && (move == Kernels.PASS ? other != 0 : move == Kernels.NOMOVE && other == 0);
     }
 
-    /** The engine plays a game against itself at level 5: legal moves, exact scores the solver's, the end. */
-    static void engineGame() throws Exception {
+    /** The engine plays a game against itself on threads at level: legal moves, exact scores the solver's, the end. */
+    static void engineGame(int threads, int level) throws Exception {
         Board b = Board.START;
         int exact = 0;
         try (Weights w = Weights.bundled(); Engine engine = new Engine(w, 16); Solver solver = new Solver(16)) {
+            engine.setThreads(threads);
+            eq(engine.getThreads(), threads, "threads");
             for (int ply = 0;; ply++) {
                 if (ply > 130) {
                     throw new AssertionError("the game did not end");
                 }
-                Engine.Result r = engine.search(b, 5);
+                Engine.Result r = engine.search(b, level);
                 if (!legal(b, r.bestMove()) || !r.complete()) {
                     throw new AssertionError("ply " + ply + ": " + r);
                 }
@@ -1053,6 +1055,9 @@ public final class KernelsTest {
             expectStatus(() -> engine.search(middle, 0), -2, "level 0 without a depth");
             expectStatus(() -> engine.search(middle, 5, -1, 6, 0, 0), -2, "selectivity 6");
             expectStatus(() -> engine.search(new Board(3, 1), 5), -2, "overlap");
+            expectStatus(() -> engine.setThreads(0), -2, "0 threads");
+            expectStatus(() -> engine.setThreads(257), -2, "257 threads");
+            eq(engine.getThreads(), 1, "threads unchanged");
         }
         throwsA(IllegalStateException.class, () -> closed.search(middle, 3), "a closed engine");
         expectStatus(() -> new Engine(null, 7), -2, "hash bits 7");
@@ -1178,7 +1183,8 @@ public final class KernelsTest {
         run("game: text and obf round trips", KernelsTest::gameText);
         run("game: bad moves, passes, undo and text refused", KernelsTest::gameErrors);
         run("game: passes and the end", KernelsTest::gamePass);
-        run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", KernelsTest::engineGame);
+        run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", () -> engineGame(1, 5));
+        run("engine: a game against itself at level 8 on two threads (the same checks)", () -> engineGame(2, 8));
         run("engine: node and time limits, stop from another thread, analysis, bad arguments", KernelsTest::engineLimits);
         run("game: time per random game", KernelsTest::gameTiming);
         System.out.println("level " + Kernels.isa());

@@ -95,6 +95,14 @@ impl Engine {
     }
 }
 
+/// Sets the engine's threads (EK_ERR_RANGE outside 1..EK_ENGINE_MAX_THREADS).
+fn set_threads(py: Python<'_>, engine: &EkEngine, threads: i64) -> PyResult<()> {
+    let n = c_int(py, threads, "threads")?;
+    engine.set_threads(n).map_err(|_| {
+        error(py, &format!("threads {n}: not in 1..{}", edax_kernels::engine::EK_ENGINE_MAX_THREADS), EK_ERR_RANGE)
+    })
+}
+
 /// A C int from a Python int, EK_ERR_RANGE when it holds none.
 fn c_int(py: Python<'_>, v: i64, what: &str) -> PyResult<i32> {
     i32::try_from(v).map_err(|_| error(py, &format!("{what} {v}: out of range"), EK_ERR_RANGE))
@@ -119,8 +127,8 @@ fn engine_limits(
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (weights = None, hash_bits = 20))]
-    fn new(py: Python<'_>, weights: Option<&Bound<'_, Weights>>, hash_bits: i64) -> PyResult<Self> {
+    #[pyo3(signature = (weights = None, hash_bits = 20, threads = 1))]
+    fn new(py: Python<'_>, weights: Option<&Bound<'_, Weights>>, hash_bits: i64, threads: i64) -> PyResult<Self> {
         let w = match weights {
             Some(w) => w.get().weights.clone(),
             None => bundled(py)?,
@@ -131,7 +139,20 @@ impl Engine {
             None if (8..=32).contains(&bits) => return Err(status_error(py, EK_ERR_NO_MEMORY)),
             None => return Err(error(py, &format!("hash_bits {bits}: not in 8..32"), EK_ERR_RANGE)),
         };
+        set_threads(py, &engine, threads)?;
         Ok(Engine { engine: Mutex::new(Some(Arc::new(engine))) })
+    }
+
+    /// The threads of each search (1, the default: Edax's search node for node; more: faster,
+    /// the same exact scores, other nodes; see ek_engine_set_threads).
+    #[getter]
+    fn threads(&self, py: Python<'_>) -> PyResult<i32> {
+        Ok(self.live(py)?.threads())
+    }
+
+    #[setter(threads)]
+    fn set_threads_attr(&self, py: Python<'_>, threads: i64) -> PyResult<()> {
+        set_threads(py, &self.live(py)?, threads)
     }
 
     /// (score, move, depth, selectivity, exact, complete, nodes, pv) of a search of board; the

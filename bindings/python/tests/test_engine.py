@@ -125,3 +125,29 @@ def test_analyze():
             child = ek.Board(board[1], board[0]) if m.move == ek.PASS else ek.board_next(board, m.move)
             assert m.exact and m.score == -solver.solve(child).score, m
         assert max(m.score for m in moves) == solver.solve(board).score
+
+
+def test_threads():
+    """An engine of two threads plays a game against itself at level 8 (legal moves, exact
+    scores the solver's); the attribute's range is checked and a refused value changes nothing."""
+    with ek.Engine(hash_bits=16, threads=2) as engine, ek.Solver(16) as solver:
+        assert engine.threads == 2
+        for bad in (0, -1, 257, 2**40):
+            with pytest.raises(ek.EdaxKernelsError):
+                engine.threads = bad
+        assert engine.threads == 2
+        board, exact_checked = ek.START, 0
+        for _ in range(130):
+            r = engine.search(board, level=8)
+            assert r.complete and legal(board, r.move), (board, r)
+            if r.move == ek.NOMOVE:
+                break
+            if r.exact and 64 - ek.bit_count(board[0] | board[1]) <= 18:
+                assert r.score == solver.solve(board).score, board
+                exact_checked += 1
+            board = ek.Board(board[1], board[0]) if r.move == ek.PASS else ek.board_next(board, r.move)
+        assert exact_checked >= 5
+        engine.threads = 1
+        assert engine.threads == 1
+    with pytest.raises(ek.EdaxKernelsError):
+        ek.Engine(hash_bits=16, threads=0)

@@ -281,7 +281,7 @@ pub(crate) unsafe fn edax_search_body<K: MidgameLevel>(
     }
     let tables = [t.hash_table, t.pv_table, t.shallow_table];
     // SAFETY: valid tables, not used elsewhere during the call (the caller's contract).
-    let controls = crate::endgame::midgame::RunControls { stop, node_limit: u64::MAX };
+    let controls = crate::endgame::midgame::RunControls::alone(stop, u64::MAX);
     let r = unsafe { K::search_run(tables, controls, w, (b.player, b.opponent), (d, s)) };
     *out = EkEdaxResult {
         score: r.score,

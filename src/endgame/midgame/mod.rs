@@ -26,7 +26,7 @@ pub(crate) use search_eval::Position;
 use super::edax::{stability_cutoff, SCORE_INF};
 use super::nws::{NwsLevel, Search as EndgameSearch};
 use crate::eval::{EvalPrims, Weights};
-use crate::hash_table::{self, Data, EkHashTable, Store};
+use crate::hash_table::{self, BusyTable, Data, EkHashTable, Store};
 use crate::types::board::EkBoard;
 use core::ffi::c_int;
 use moves::MoveList;
@@ -208,7 +208,15 @@ pub(crate) struct Midgame<'a> {
     /// The search stops once it has counted this many nodes (checked at the midgame nodes, as
     /// the stop flag is; `u64::MAX`, Edax's searches: never).
     pub node_limit: u64,
+    /// With other threads searching the same position on the same tables (the engine's threads):
+    /// the children they search now, which nodes of [`SHARED_MIN_DEPTH`] or more defer to the
+    /// end of their lists. `None` (Edax's searches, one thread): Edax's order, node for node.
+    pub busy: Option<&'a BusyTable>,
 }
+
+/// The least depth of the nodes whose children the threads of a search share (see
+/// [`Midgame::busy`]); below, a child costs too little for the bookkeeping.
+const SHARED_MIN_DEPTH: i32 = 7;
 
 impl<'a> Midgame<'a> {
     /// # Safety
@@ -216,7 +224,23 @@ impl<'a> Midgame<'a> {
     /// search's length.
     #[inline(always)]
     pub unsafe fn new(tables: Tables<'a>, stop: Option<&'a AtomicI32>, weights: &'a Weights, selectivity: i32) -> Self {
-        Midgame { tables, stop, weights, selectivity, depth_pv_extension: -1, nodes: 0, node_limit: u64::MAX }
+        Midgame {
+            tables,
+            stop,
+            weights,
+            selectivity,
+            depth_pv_extension: -1,
+            nodes: 0,
+            node_limit: u64::MAX,
+            busy: None,
+        }
+    }
+
+    /// The children other threads search now, at a node of `depth` where the threads share
+    /// them.
+    #[inline(always)]
+    pub(super) fn sharing(&self, depth: i32) -> Option<&'a BusyTable> {
+        self.busy.filter(|_| depth >= SHARED_MIN_DEPTH)
     }
 
     /// Whether the caller asked the search to stop (Edax's `search->stop`).
@@ -313,17 +337,42 @@ impl<'a> Midgame<'a> {
             if let Some(score) = self.etc::<K>(pos, &list, code, depth, alpha) {
                 return score;
             }
-            for m in list.iter() {
-                if self.stopped() {
-                    break;
-                }
-                let score = -K::nws_midgame(self, &pos.play::<K>(m.x, m.flipped), -alpha - 1, depth - 1, at.child());
-                if !self.stopped() && score > best {
-                    (best, best_move) = (score, m.x as i32);
-                    if best > alpha {
-                        break;
+            // Two passes: the moves other threads search now are deferred to the second
+            // (never with one thread: `busy` is None).
+            let busy = self.sharing(depth);
+            let (mut deferred, mut second) = (0u64, false);
+            'moves: loop {
+                for (i, m) in list.iter().enumerate() {
+                    if second && deferred >> m.x & 1 == 0 {
+                        continue;
+                    }
+                    if self.stopped() {
+                        break 'moves;
+                    }
+                    let next = pos.play::<K>(m.x, m.flipped);
+                    if !second && i > 0 && busy.is_some_and(|b| b.is_busy(next.p, next.o)) {
+                        deferred |= 1 << m.x;
+                        continue;
+                    }
+                    // (No closure: it would be compiled without the level's instructions.)
+                    if let Some(b) = busy {
+                        b.enter(next.p, next.o);
+                    }
+                    let score = -K::nws_midgame(self, &next, -alpha - 1, depth - 1, at.child());
+                    if let Some(b) = busy {
+                        b.leave(next.p, next.o);
+                    }
+                    if !self.stopped() && score > best {
+                        (best, best_move) = (score, m.x as i32);
+                        if best > alpha {
+                            break 'moves;
+                        }
                     }
                 }
+                if second || deferred == 0 {
+                    break;
+                }
+                second = true;
             }
         }
         if self.stopped() {
@@ -382,26 +431,48 @@ impl<'a> Midgame<'a> {
                 list.sort();
             }
             let mut lower = alpha;
-            for (i, m) in list.iter().enumerate() {
-                if self.stopped() || lower >= beta {
+            // Two passes, as in `nws`.
+            let busy = self.sharing(depth);
+            let (mut deferred, mut second) = (0u64, false);
+            'moves: loop {
+                for (i, m) in list.iter().enumerate() {
+                    if second && deferred >> m.x & 1 == 0 {
+                        continue;
+                    }
+                    if self.stopped() || lower >= beta {
+                        break 'moves;
+                    }
+                    let next = pos.play::<K>(m.x, m.flipped);
+                    if !second && i > 0 && busy.is_some_and(|b| b.is_busy(next.p, next.o)) {
+                        deferred |= 1 << m.x;
+                        continue;
+                    }
+                    if let Some(b) = busy {
+                        b.enter(next.p, next.o);
+                    }
+                    let score = if i == 0 {
+                        -K::pvs_midgame(self, &next, -beta, -alpha, depth - 1, pv_child(at))
+                    } else {
+                        let a = lower;
+                        let score = -K::nws_midgame(self, &next, -a - 1, depth - 1, at.child());
+                        if !self.stopped() && a < score && score < beta {
+                            -K::pvs_midgame(self, &next, -beta, -a, depth - 1, pv_child(at))
+                        } else {
+                            score
+                        }
+                    };
+                    if let Some(b) = busy {
+                        b.leave(next.p, next.o);
+                    }
+                    if !self.stopped() && score > best {
+                        (best, best_move) = (score, m.x as i32);
+                        lower = lower.max(score);
+                    }
+                }
+                if second || deferred == 0 {
                     break;
                 }
-                let next = pos.play::<K>(m.x, m.flipped);
-                let score = if i == 0 {
-                    -K::pvs_midgame(self, &next, -beta, -alpha, depth - 1, pv_child(at))
-                } else {
-                    let a = lower;
-                    let score = -K::nws_midgame(self, &next, -a - 1, depth - 1, at.child());
-                    if !self.stopped() && a < score && score < beta {
-                        -K::pvs_midgame(self, &next, -beta, -a, depth - 1, pv_child(at))
-                    } else {
-                        score
-                    }
-                };
-                if !self.stopped() && score > best {
-                    (best, best_move) = (score, m.x as i32);
-                    lower = lower.max(score);
-                }
+                second = true;
             }
         }
         if self.stopped() {

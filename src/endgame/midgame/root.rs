@@ -15,7 +15,7 @@ use super::EK_PV_SIZE;
 use super::{Midgame, MidgameLevel, MoveList, NodeType, Ply, Position, Tables, NOMOVE, NO_SELECTIVITY, PASS};
 use crate::endgame::edax::{SCORE_INF, SCORE_MAX};
 use crate::eval::Weights;
-use crate::hash_table::{self, Data, EkHashTable};
+use crate::hash_table::{self, BusyTable, Data, EkHashTable};
 use crate::types::board::EkBoard;
 use std::sync::atomic::AtomicI32;
 
@@ -341,32 +341,55 @@ impl<'s, 'a> Root<'s, 'a> {
             }
             no_move = Some((if best_move == PASS { PASS } else { NOMOVE }, best_score));
         } else {
-            for i in 0..self.n_moves.min(MAX_MOVES) {
-                if self.mg.stopped() || (i > 0 && node_alpha >= beta) {
+            // Two passes, as in the midgame's nodes: the moves other threads search now are
+            // deferred to the second (never with one thread).
+            let busy = self.mg.sharing(depth);
+            let (mut deferred, mut second) = (0u64, false);
+            'moves: loop {
+                for i in 0..self.n_moves.min(MAX_MOVES) {
+                    if second && deferred >> i & 1 == 0 {
+                        continue;
+                    }
+                    if self.mg.stopped() || (i > 0 && node_alpha >= beta) {
+                        break 'moves;
+                    }
+                    let m = self.moves[i];
+                    let next = self.pos.play::<K>(m.x as usize, m.flipped);
+                    if !second && i > 0 && busy.is_some_and(|b| b.is_busy(next.p, next.o)) {
+                        deferred |= 1 << i;
+                        continue;
+                    }
+                    if let Some(b) = busy {
+                        b.enter(next.p, next.o);
+                    }
+                    let score = if i == 0 {
+                        -self.route::<K>(&next, -beta, -alpha, depth - 1, pv_child)
+                    } else {
+                        let a = if depth > MULTIPV_DEPTH { node_alpha } else { SCORE_MIN };
+                        let score = -self.route::<K>(&next, -a - 1, -a, depth - 1, child);
+                        if a < score && score < beta {
+                            -self.route::<K>(&next, -beta, -a, depth - 1, pv_child)
+                        } else {
+                            score
+                        }
+                    };
+                    if let Some(b) = busy {
+                        b.leave(next.p, next.o);
+                    }
+                    self.moves[i].score = score;
+                    self.moves[i].cost = self.pv_cost::<K>(EkBoard::new(next.p, next.o));
+                    // node_update
+                    if !self.mg.stopped() && score > best_score {
+                        best_score = score;
+                        best_move = m.x;
+                        self.record_best_move::<K>((m.x, score), node_alpha, beta, depth);
+                        node_alpha = node_alpha.max(score);
+                    }
+                }
+                if second || deferred == 0 {
                     break;
                 }
-                let m = self.moves[i];
-                let next = self.pos.play::<K>(m.x as usize, m.flipped);
-                let score = if i == 0 {
-                    -self.route::<K>(&next, -beta, -alpha, depth - 1, pv_child)
-                } else {
-                    let a = if depth > MULTIPV_DEPTH { node_alpha } else { SCORE_MIN };
-                    let score = -self.route::<K>(&next, -a - 1, -a, depth - 1, child);
-                    if a < score && score < beta {
-                        -self.route::<K>(&next, -beta, -a, depth - 1, pv_child)
-                    } else {
-                        score
-                    }
-                };
-                self.moves[i].score = score;
-                self.moves[i].cost = self.pv_cost::<K>(EkBoard::new(next.p, next.o));
-                // node_update
-                if !self.mg.stopped() && score > best_score {
-                    best_score = score;
-                    best_move = m.x;
-                    self.record_best_move::<K>((m.x, score), node_alpha, beta, depth);
-                    node_alpha = node_alpha.max(score);
-                }
+                second = true;
             }
         }
         if !self.mg.stopped() {
@@ -691,6 +714,19 @@ fn flips_of<K: MidgameLevel>(b: EkBoard, x: i32) -> u64 {
 pub(crate) struct RunControls<'a> {
     pub stop: Option<&'a AtomicI32>,
     pub node_limit: u64,
+    /// With other threads on the same search (the engine's threads): the children they search
+    /// now (`Midgame::busy`); `None`: Edax's search, node for node.
+    pub busy: Option<&'a BusyTable>,
+    /// Whether the search moves the tables' dates on first (Edax's `hash_clear`); the threads
+    /// of one search after their caller has done it, each without.
+    pub clear: bool,
+}
+
+impl<'a> RunControls<'a> {
+    /// Edax's search alone on its tables: `stop` and the node limit (`u64::MAX`: none).
+    pub fn alone(stop: Option<&'a AtomicI32>, node_limit: u64) -> RunControls<'a> {
+        RunControls { stop, node_limit, busy: None, clear: true }
+    }
 }
 
 /// Edax's `search_run` of the board (p, o), p to move, at `depth` and `selectivity` (Edax's
@@ -700,7 +736,8 @@ pub(crate) struct RunControls<'a> {
 ///
 /// # Safety
 /// The three tables are valid Edax tables (as [`hash_table::get`] requires), and no other
-/// thread uses them during the call (their dates are written).
+/// thread uses them during the call when `controls.clear` (their dates are written); without
+/// it, other threads may search on them (their entries are read and written under their locks).
 #[inline(always)]
 pub(crate) unsafe fn search_run<K: MidgameLevel>(
     tables: [*mut EkHashTable; 3],
@@ -709,15 +746,18 @@ pub(crate) unsafe fn search_run<K: MidgameLevel>(
     (p, o): (u64, u64),
     (depth, selectivity): (i32, i32),
 ) -> RootResult {
-    for t in tables {
-        // SAFETY: valid and not shared during the call (the caller's contract).
-        unsafe { hash_table::clear(&mut *t) };
+    if controls.clear {
+        for t in tables {
+            // SAFETY: valid and not shared during the call (the caller's contract).
+            unsafe { hash_table::clear(&mut *t) };
+        }
     }
     // SAFETY: valid (the caller's contract); only read through shared references from here on.
     let tables = unsafe { Tables { main: &*tables[0], pv: &*tables[1], shallow: &*tables[2] } };
     // SAFETY: valid tables (the caller's contract).
     let mut mg = unsafe { Midgame::new(tables, controls.stop, w, NO_SELECTIVITY) };
     mg.node_limit = controls.node_limit;
+    mg.busy = controls.busy;
     mg.depth_pv_extension = pv_extension(0, (!(p | o)).count_ones() as i32);
     let pos = Position::new(p, o);
     let n_empties = pos.n_empties() as i32;

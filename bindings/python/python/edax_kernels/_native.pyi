@@ -107,7 +107,8 @@ class Weights:
 class Engine:
     """An engine: Edax 4.6's whole search with its own tables and weights."""
 
-    def __init__(self, weights: Optional[Weights] = None, hash_bits: int = 20) -> None: ...
+    def __init__(self, weights: Optional[Weights] = None, hash_bits: int = 20, threads: int = 1) -> None: ...
+    threads: int
     def _search(
         self, board: BoardLike, level: int, depth: int, selectivity: int, max_nodes: int, max_time_ms: int,
     ) -> Tuple[int, int, int, int, bool, bool, int, list[int]]: ...
