@@ -1,6 +1,7 @@
 //! `ek-nboard`, the command-line engine, in a scripted NBoard session (docs/nboard.md's): the
 //! answers a GUI waits for (`set myname`, `pong`, `=== MOVE/EVAL/TIME`, `search`, `learned`), the
-//! move being the engine's at the level, a ping stopping a long search, bad lines ignored.
+//! move being the engine's at the level, `hint N` giving the analysis's N best moves, a ping
+//! stopping a long search, `--move-time` ending one, bad lines ignored.
 
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::EkBoard;
@@ -11,8 +12,14 @@ const GAME: &str = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---
 
 /// ek-nboard started with a small table, its input and output piped.
 fn start() -> std::process::Child {
+    start_with(&[])
+}
+
+/// ek-nboard started with a small table and `args`, its input and output piped.
+fn start_with(args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
         .args(["--hash", "16"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -46,7 +53,7 @@ fn name(x: i32) -> String {
 #[test]
 fn a_session() {
     let input = format!(
-        "nboard 2\nset depth 6\nset game {GAME}\nping 1\ngo\nhint 3\nbogus line\nmove {}\nping 2\nlearn\nquit\n",
+        "nboard 2\nset depth 6\nset game {GAME}\nping 1\ngo\nhint 1\nhint 3\nbogus line\nmove {}\nping 2\nlearn\nquit\n",
         name(expected(6).1)
     );
     let out = session(&input);
@@ -60,6 +67,20 @@ fn a_session() {
     assert!(edax_kernels::get_moves(board.player, board.opponent) >> mv & 1 == 1);
     let search = out.iter().find(|l| l.starts_with("search ")).unwrap_or_else(|| panic!("no hint: {text}"));
     assert!(search[7..].starts_with(&name(mv)), "{text}");
+    // hint 3: the analysis's three best moves, each legal, best first.
+    let hints: Vec<&String> = out.iter().filter(|l| l.starts_with("search ")).skip(1).collect();
+    assert_eq!(hints.len(), 3, "{text}");
+    let moves = edax_kernels::get_moves(board.player, board.opponent);
+    let evals: Vec<f64> = hints
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let x = (0..64).find(|&x| name(x) == f[1]).unwrap_or_else(|| panic!("{l}"));
+            assert!(moves >> x & 1 == 1, "{l}");
+            f[2].parse().expect("an eval")
+        })
+        .collect();
+    assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{text}");
     let order: Vec<usize> = ["pong 1", "=== ", "search ", "pong 2", "learned"]
         .iter()
         .map(|p| out.iter().position(|l| l.starts_with(p)).unwrap_or_else(|| panic!("no {p}: {text}")))
@@ -96,4 +117,27 @@ fn a_ping_stops_a_search() {
     assert!(started.elapsed().as_secs() < 60, "the ping did not stop the search");
     writeln!(stdin, "quit").expect("written");
     assert!(child.wait().expect("ends").success());
+}
+
+/// `--move-time` ends a search that would take minutes (level 60 from the game's position): the
+/// move comes, legal, well before; `--threads 2` is taken.
+#[test]
+fn a_move_time() {
+    let mut child = start_with(&["--level", "60", "--move-time", "200", "--threads", "2"]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let started = std::time::Instant::now();
+    writeln!(stdin, "nboard 2\nset game {GAME}\ngo").expect("written");
+    let go = loop {
+        let l = lines.next().expect("a line").expect("text");
+        if l.starts_with("=== ") {
+            break l;
+        }
+    };
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    let (board, ..) = expected(1);
+    let x = (0..64).find(|&x| go[4..].starts_with(&name(x))).unwrap_or_else(|| panic!("{go}"));
+    assert!(edax_kernels::get_moves(board.player, board.opponent) >> x & 1 == 1, "{go}");
+    writeln!(stdin, "quit").expect("written");
+    assert!(child.wait().expect("ek-nboard ends").success());
 }

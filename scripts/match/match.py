@@ -8,8 +8,8 @@ Usage: scripts/match/match.py --a "CMD" --b "CMD" [--openings FILE] [--games N] 
     beside this script); each is played with A as black, then with A as white.
   --games: play only the first N games (two per opening).
   --log: one line per game: opening, A's colour, the moves, the final discs.
-Both engines get each position as "set game" (the opening), then each move as "move"; the side
-to move answers "go". A pass is sent as "move PA". Prints each game and, at the end, A's wins,
+Both engines get each position as "set game" (the opening), then every move as "move" (the
+mover's own too, as NBoard sends it); the side to move answers "go". A pass is sent as "move PA". Prints each game and, at the end, A's wins,
 draws, losses, its score (a win 1, a draw 1/2) as a percentage, and the mean disc difference;
 also how many opening pairs gave the same moves with the colours swapped (engines that are the
 same search play the same game twice). Needs nothing but Python 3 and the two engines.
@@ -22,8 +22,9 @@ import sys
 import time
 
 START = (0x0000000810000000, 0x0000001008000000)  # black, white
-DIRS = ((1, 0x7F7F7F7F7F7F7F7F), (-1, 0xFEFEFEFEFEFEFEFE), (8, 0xFFFFFFFFFFFFFFFF), (-8, 0xFFFFFFFFFFFFFFFF),
-        (9, 0x7F7F7F7F7F7F7F7F), (7, 0xFEFEFEFEFEFEFEFE), (-7, 0x7F7F7F7F7F7F7F7F), (-9, 0xFEFEFEFEFEFEFEFE))
+# (shift, the squares a disc may land on: a step east lands off column A, a step west off H)
+DIRS = ((1, 0xFEFEFEFEFEFEFEFE), (-1, 0x7F7F7F7F7F7F7F7F), (8, 0xFFFFFFFFFFFFFFFF), (-8, 0xFFFFFFFFFFFFFFFF),
+        (9, 0xFEFEFEFEFEFEFEFE), (7, 0x7F7F7F7F7F7F7F7F), (-7, 0xFEFEFEFEFEFEFEFE), (-9, 0x7F7F7F7F7F7F7F7F))
 FULL = (1 << 64) - 1
 
 
@@ -155,7 +156,8 @@ def play(engines, opening):
         f = flips(p, o, sq)
         p, o = p | f | 1 << sq, o & ~f
         b, w = (p, o) if black else (o, p)
-        engines[1 - side].send("move " + name(sq))
+        for e in engines:  # the mover too: "go" does not play the move it answers
+            e.send("move " + name(sq))
         record.append(name(sq))
         black = not black
     return record, (bin(b).count("1"), bin(w).count("1")), seconds

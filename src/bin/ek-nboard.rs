@@ -161,7 +161,9 @@ impl<W: Write> Nboard<W> {
         let result = std::thread::scope(|s| {
             let search = s.spawn(|| job(engine));
             while !search.is_finished() {
-                match lines.recv_timeout(Duration::from_millis(5)) {
+                // (1 ms: the answer follows the search's end closely, a fast search's time
+                // being mostly this wait otherwise.)
+                match lines.recv_timeout(Duration::from_millis(1)) {
                     Ok(line) => {
                         let interrupts =
                             ["ping", "quit", "move", "set", "go", "hint"].iter().any(|c| line.starts_with(c));
@@ -247,7 +249,12 @@ impl<W: Write> Nboard<W> {
                 Some("game") => {
                     let ggf = line.splitn(3, ' ').nth(2).unwrap_or("");
                     match parse_ggf(ggf) {
-                        Some(p) => self.position = p,
+                        Some(p) => {
+                            self.position = p;
+                            // A new game starts on empty tables, as Edax's (`play_new` cleans
+                            // its search up): the same games as Edax at the same level.
+                            let _ = self.engine.clear();
+                        }
                         None => self.say("status ek-nboard cannot read this game: the position is unchanged"),
                     }
                 }

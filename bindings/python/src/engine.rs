@@ -152,7 +152,7 @@ impl Engine {
 
     #[setter(threads)]
     fn set_threads_attr(&self, py: Python<'_>, threads: i64) -> PyResult<()> {
-        set_threads(py, &self.live(py)?, threads)
+        set_threads(py, &*self.live(py)?, threads)
     }
 
     /// (score, move, depth, selectivity, exact, complete, nodes, pv) of a search of board; the
