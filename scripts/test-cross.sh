@@ -135,13 +135,10 @@ aarch64() {
     done
 
     say "ARM64: Rust tests under qemu (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$EK_TEST_SCALE of theirs"
-    # A build directory of their own: the test command runs this step beside the native ones,
-    # whose cargo would otherwise wait on target/'s lock (the host's build scripts live there).
-    local tests_dir=target/qemu-tests
-    EK_TEST_SCALE=1 CARGO_TARGET_DIR=$tests_dir cargo test --locked --target $t --test differential
+    EK_TEST_SCALE=1 cargo test --locked --target $t --test differential
     # shellcheck disable=SC2046
-    CARGO_TARGET_DIR=$tests_dir cargo test --locked --target $t $(test_args differential)
-    CARGO_TARGET_DIR=$tests_dir cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
+    cargo test --locked --target $t $(test_args differential)
+    cargo test --locked --target $t --features edax-abi-eval --test bad_input --test edax_table
 
     say "ARM64: C tests under qemu, the shared and the static library (every level with C99 and the shared library, the best one otherwise)"
     EK_CROSS=aarch64 CONCURRENCY_RUNS=${CONCURRENCY_RUNS:-2} c_tests/run.sh "target/capi/$t/release"
