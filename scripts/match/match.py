@@ -6,7 +6,7 @@ Usage: scripts/match/match.py --a "CMD" --b "CMD" [--openings FILE] [--games N] 
   --a, --b: the command line of each engine (a shell-split string); the report counts for A.
   --openings: one opening a line, moves in NBoard's form ("f5d6c3..."; default: openings.txt
     beside this script); each is played with A as black, then with A as white.
-  --games: play only the first N games (two per opening).
+  --games: play only the first N games (two per opening); --first K: start at the K-th opening.
   --log: one line per game: opening, A's colour, the moves, the final discs.
 Both engines get each position as "set game" (the opening), then every move as "move" (the
 mover's own too, as NBoard sends it); the side to move answers "go". A pass is sent as "move PA". Prints each game and, at the end, A's wins,
@@ -169,9 +169,11 @@ def main():
     ap.add_argument("--b", required=True)
     ap.add_argument("--openings", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.txt"))
     ap.add_argument("--games", type=int, default=0)
+    ap.add_argument("--first", type=int, default=1, help="start at this opening (1: the first)")
     ap.add_argument("--log")
     args = ap.parse_args()
     openings = [l.split()[0] for l in open(args.openings) if l.strip() and not l.startswith("#")]
+    openings = openings[max(args.first, 1) - 1:]
     a, b = Engine(args.a), Engine(args.b)
     wins = draws = losses = diff_sum = games = same = 0
     a_seconds = b_seconds = 0.0
