@@ -4,7 +4,8 @@
 //! best moves differ from one thread's.
 //!
 //! Usage: cargo run --release --example engine_threads_bench -- WEIGHTS LEVEL THREADS... < POSITIONS
-//! POSITIONS: one "P O" per line (16 hex digits each, P to move). EK_BENCH_BITS: tables (21).
+//! POSITIONS: one "P O" per line (16 hex digits each, P to move); issue 37's 100 positions of
+//! 30-40 empty squares are scripts/engine-threads-positions.txt. EK_BENCH_BITS: tables (21).
 
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::EkBoard;
