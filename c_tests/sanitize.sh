@@ -35,11 +35,24 @@ build() { # exe compiler... -- sanitizer flags, then the source and the library
         -x none -o "$out/$exe" "$lib" "${static_deps[@]}"
 }
 
-echo "== ASan + UBSan ($CC / $CXX), static library"
-export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-for lang in c99 cxx17; do
+# Steps that run side by side on a machine of two cores or more, each into its own log shown in
+# order (the whole ran sequentially before: about 6 of the test command's 50 minutes): the TSan
+# library's build (one long rustc and the standard library's crates) beside both ASan runs, then
+# the TSan programs two at a time. Their checks bound no time but STOP_WAIT's 60 s.
+triple=x86_64-unknown-linux-gnu
+tsan_dir="$root/target/capi-tsan"
+tsan=false
+if cargo +nightly --version >/dev/null 2>&1 && [ -d "$(rustc +nightly --print sysroot)/lib/rustlib/src/rust/library" ] \
+    && [ "$(uname -m)" = x86_64 ]; then
+    tsan=true
+    (cd "$root" && CARGO_TARGET_DIR="$tsan_dir" RUSTFLAGS="-Zsanitizer=thread" \
+        cargo +nightly rustc --release --locked --lib -Zbuild-std --target $triple --crate-type staticlib -q) \
+        >"$out/tsan-build.log" 2>&1 &
+    tsan_build=$!
+fi
+
+asan() { # c99|cxx17: builds and runs the ASan + UBSan programs; exit status 1 on a failure
+    local lang=$1 cc t level i failed=0
     if [ "$lang" = c99 ]; then cc=("$CC" -std=c99); else cc=("$CXX" -x c++ -std=c++17); fi
     for t in known_answers api_contract eval_api concurrency solver_api solver_concurrency engine_api; do
         build "$t-$lang-asan" "$t" "$libdir/libedax_kernels.a" "${cc[@]}" "${san[@]}"
@@ -52,71 +65,85 @@ for lang in c99 cxx17; do
     done
     EDAX_KERNELS_ISA=bogus "$out/api_contract-$lang-asan" -3 best 2>/dev/null || { echo "api_contract bogus failed"; failed=1; }
     for ((i = 0; i < runs; i++)); do
-        env -u EDAX_KERNELS_ISA "$out/concurrency-$lang-asan" "$golden" "$eval_dat" 8 1 >"$out/concurrency.txt" \
-            || { cat "$out/concurrency.txt"; echo "concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
+        env -u EDAX_KERNELS_ISA "$out/concurrency-$lang-asan" "$golden" "$eval_dat" 8 1 >"$out/concurrency-$lang.txt" \
+            || { cat "$out/concurrency-$lang.txt"; echo "concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
     done
-    echo "concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/concurrency.txt")"
-    env -u EDAX_KERNELS_ISA "$out/solver_api-$lang-asan" "$fforum" >"$out/solver_api.txt" \
-        || { cat "$out/solver_api.txt"; echo "solver_api ($lang, ASan + UBSan) failed"; failed=1; }
+    echo "concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/concurrency-$lang.txt")"
+    env -u EDAX_KERNELS_ISA "$out/solver_api-$lang-asan" "$fforum" >"$out/solver_api-$lang.txt" \
+        || { cat "$out/solver_api-$lang.txt"; echo "solver_api ($lang, ASan + UBSan) failed"; failed=1; }
     for level in portable sse2; do
         EDAX_KERNELS_ISA=$level "$out/solver_api-$lang-asan" "$fforum" $level >/dev/null || { echo "solver_api $level failed"; failed=1; }
     done
-    echo "solver_api ($lang, ASan + UBSan): $(tail -n 1 "$out/solver_api.txt")"
-    env -u EDAX_KERNELS_ISA "$out/engine_api-$lang-asan" 6 2 >"$out/engine_api.txt" \
-        || { cat "$out/engine_api.txt"; echo "engine_api ($lang, ASan + UBSan) failed"; failed=1; }
-    echo "engine_api ($lang, ASan + UBSan): $(tail -n 1 "$out/engine_api.txt")"
+    echo "solver_api ($lang, ASan + UBSan): $(tail -n 1 "$out/solver_api-$lang.txt")"
+    env -u EDAX_KERNELS_ISA "$out/engine_api-$lang-asan" 6 2 >"$out/engine_api-$lang.txt" \
+        || { cat "$out/engine_api-$lang.txt"; echo "engine_api ($lang, ASan + UBSan) failed"; failed=1; }
+    echo "engine_api ($lang, ASan + UBSan): $(tail -n 1 "$out/engine_api-$lang.txt")"
     for ((i = 0; i < runs; i++)); do
-        env -u EDAX_KERNELS_ISA "$out/solver_concurrency-$lang-asan" "$golden" "$fforum" 8 >"$out/solver_concurrency.txt" \
-            || { cat "$out/solver_concurrency.txt"; echo "solver_concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
+        env -u EDAX_KERNELS_ISA "$out/solver_concurrency-$lang-asan" "$golden" "$fforum" 8 >"$out/solver_concurrency-$lang.txt" \
+            || { cat "$out/solver_concurrency-$lang.txt"; echo "solver_concurrency ($lang, ASan + UBSan) failed"; failed=1; break; }
     done
-    echo "solver_concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/solver_concurrency.txt")"
-done
+    echo "solver_concurrency ($lang, ASan + UBSan), $runs processes: $(cat "$out/solver_concurrency-$lang.txt")"
+    return $failed
+}
+
+echo "== ASan + UBSan ($CC / $CXX), static library (C99 and C++17 side by side)"
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
+asan c99 >"$out/asan-c99.log" 2>&1 &
+asan_c99=$!
+asan cxx17 >"$out/asan-cxx17.log" 2>&1 &
+asan_cxx17=$!
+wait $asan_c99 || failed=1
+cat "$out/asan-c99.log"
+wait $asan_cxx17 || failed=1
+cat "$out/asan-cxx17.log"
 unset ASAN_OPTIONS UBSAN_OPTIONS
 
-echo "== TSan: library and its std instrumented (nightly -Zsanitizer=thread -Zbuild-std)"
-triple=x86_64-unknown-linux-gnu
-if cargo +nightly --version >/dev/null 2>&1 && [ -d "$(rustc +nightly --print sysroot)/lib/rustlib/src/rust/library" ] \
-    && [ "$(uname -m)" = x86_64 ]; then
-    tsan_dir="$root/target/capi-tsan"
-    (cd "$root" && CARGO_TARGET_DIR="$tsan_dir" RUSTFLAGS="-Zsanitizer=thread" \
-        cargo +nightly rustc --release --locked --lib -Zbuild-std --target $triple --crate-type staticlib -q)
-    # Linked to rustc's TSan runtime (LLVM's), which the instrumented library needs (gcc's
-    # libtsan lacks __tsan_memcpy) and which also serves gcc's instrumentation of the C side.
+# TSAN: PROGRAM NAME [ENV_LEVELS] -- ARGS...: runs the TSan program $runs times (every other
+# process on the level sse2 when ENV_LEVELS is "alternate", forced by the environment and
+# accepted, so that the test's expected ek_isa_env_status of EK_OK holds); exit status 1 on a
+# failure. Its last output line goes into $out/NAME-tsan.txt.
+tsan_runs() {
+    local name=$1 alternate=$2 n=$3 i level
+    shift 3
+    for ((i = 0; i < n; i++)); do
+        level=$([ "$alternate" = alternate ] && [ $((i % 2)) = 1 ] && echo sse2 || echo "")
+        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/$name-tsan" "$@" \
+            >"$out/$name-tsan.txt" 2>"$out/$name-tsan.err" \
+            || { cat "$out/$name-tsan.txt" "$out/$name-tsan.err"; echo "$name (TSan) failed"; return 1; }
+    done
+}
+# Linked to rustc's TSan runtime (LLVM's), which the instrumented library needs (gcc's
+# libtsan lacks __tsan_memcpy) and which also serves gcc's instrumentation of the C side.
+tsan_link() { # NAME: c_tests/NAME.c linked to the TSan library as $out/NAME-tsan
+    local rt
     rt="$(rustc +nightly --print sysroot)/lib/rustlib/$triple/lib/librustc-nightly_rt.tsan.a"
-    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/concurrency.c" \
-        -o "$out/concurrency-tsan.o"
-    "$CC" -pthread "$out/concurrency-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
-        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/concurrency-tsan"
+    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/$1.c" \
+        -o "$out/$1-tsan.o"
+    "$CC" -pthread "$out/$1-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
+        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/$1-tsan"
+}
+
+echo "== TSan: library and its std instrumented (nightly -Zsanitizer=thread -Zbuild-std)"
+if [ "$tsan" = true ]; then
+    wait $tsan_build || { cat "$out/tsan-build.log"; echo "the TSan library's build failed"; exit 1; }
+    for t in concurrency solver_concurrency engine_api; do tsan_link $t; done
     export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
-    for ((i = 0; i < runs; i++)); do
-        # Every other process starts on a level forced by the environment (accepted, so the
-        # test's expected ek_isa_env_status of EK_OK holds).
-        level=$([ $((i % 2)) = 0 ] && echo "" || echo sse2)
-        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/concurrency-tsan" "$golden" "$eval_dat" 8 1 \
-            >"$out/concurrency.txt" 2>"$out/tsan.txt" \
-            || { cat "$out/concurrency.txt" "$out/tsan.txt"; echo "concurrency (TSan) failed"; failed=1; break; }
-    done
-    echo "concurrency (TSan), $runs processes: $(cat "$out/concurrency.txt")"
-    # The solver's threads: the same way (the solves' tables, busy and stop flags instrumented).
-    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/solver_concurrency.c" \
-        -o "$out/solver_concurrency-tsan.o"
-    "$CC" -pthread "$out/solver_concurrency-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
-        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/solver_concurrency-tsan"
-    for ((i = 0; i < runs; i++)); do
-        level=$([ $((i % 2)) = 0 ] && echo "" || echo sse2)
-        env -u EDAX_KERNELS_ISA ${level:+EDAX_KERNELS_ISA=$level} "$out/solver_concurrency-tsan" "$golden" "$fforum" 8 \
-            >"$out/solver_concurrency.txt" 2>"$out/tsan.txt" \
-            || { cat "$out/solver_concurrency.txt" "$out/tsan.txt"; echo "solver_concurrency (TSan) failed"; failed=1; break; }
-    done
-    echo "solver_concurrency (TSan), $runs processes: $(cat "$out/solver_concurrency.txt")"
-    # The engine's threads (the odd games of engine_api: two threads on one engine's tables).
-    "$CC" -std=c99 "${warn[@]}" -g -O1 -fsanitize=thread -pthread -I"$root/include" -c "$root/c_tests/engine_api.c" \
-        -o "$out/engine_api-tsan.o"
-    "$CC" -pthread "$out/engine_api-tsan.o" "$tsan_dir/$triple/release/libedax_kernels.a" \
-        -Wl,--whole-archive "$rt" -Wl,--no-whole-archive -lstdc++ "${static_deps[@]}" -o "$out/engine_api-tsan"
-    env -u EDAX_KERNELS_ISA "$out/engine_api-tsan" 6 2 >"$out/engine_api.txt" 2>"$out/tsan.txt" \
-        || { cat "$out/engine_api.txt" "$out/tsan.txt"; echo "engine_api (TSan) failed"; failed=1; }
-    echo "engine_api (TSan): $(tail -n 1 "$out/engine_api.txt")"
+    # The concurrency tests (dispatch, selection, level switches, weight loading) and the
+    # solver's threads (tables, busy and stop flags) side by side; then the engine's threads (the
+    # odd games of engine_api: two threads on one engine's tables).
+    tsan_runs concurrency alternate "$runs" "$golden" "$eval_dat" 8 1 >"$out/tsan-1.log" 2>&1 &
+    tsan1=$!
+    tsan_runs solver_concurrency alternate "$runs" "$golden" "$fforum" 8 >"$out/tsan-2.log" 2>&1 &
+    tsan2=$!
+    tsan_runs engine_api once 1 6 2 >"$out/tsan-3.log" 2>&1 || failed=1
+    wait $tsan1 || failed=1
+    wait $tsan2 || failed=1
+    cat "$out/tsan-1.log" "$out/tsan-2.log" "$out/tsan-3.log"
+    echo "concurrency (TSan), $runs processes: $(cat "$out/concurrency-tsan.txt")"
+    echo "solver_concurrency (TSan), $runs processes: $(cat "$out/solver_concurrency-tsan.txt")"
+    echo "engine_api (TSan): $(tail -n 1 "$out/engine_api-tsan.txt")"
 else
     echo "SKIPPED (not run, not counted as passing): TSan needs the nightly toolchain with rust-src"
 fi

@@ -5,7 +5,7 @@
  * comparison with Edax 4.6 with its real weights (BENCHMARKS.md, "The exact solver against Edax
  * as its users run it").
  *
- * Usage: solve FILE [--batch] [--hash-bits N] [--threads T] [--eval EVAL_DAT] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]
+ * Usage: solve FILE [--batch] [--hash-bits N] [--threads T] [--eval EVAL_DAT] [--rounds R] [--count N] [--window D] [--record RECORD [--edax-nps M]]
  * --eval EVAL_DAT: loads Edax-format weights (ek_eval_load_file) and orders the solver's deep
  * nodes with them (ek_solver_set_eval).
  * --threads T: the solver's threads (ek_solver_set_threads); the times are then wall-clock
@@ -14,6 +14,9 @@
  * the batch call alternating (a single/batch comparison in one process); the table is printed
  * for the first round and the CPU times of every round at the end. --count N solves the first
  * N positions only (FFO 40-49 are the first 10 of fforum-40-59).
+ * --window D (single calls): solves each position on (best - D, best + D), clipped to -64..64,
+ * its known best score's window: what a perfect estimate before the exact search (an aspiration
+ * window around it) would save, at most (D >= 1; the answer must still be the exact score).
  *
  * --record RECORD (tests/data/fforum/edax-4.6-real-weights.txt) adds, per position and in
  * total, the nodes Edax 4.6 searches with its real weights (its published record): Edax as its
@@ -110,6 +113,9 @@ static int listed(const Problem *pb, int x, int score)
     return strstr(moves, want) != NULL;
 }
 
+/* --window D: the half-width of each single call's window around the known score; 0: -64..64. */
+static int window;
+
 /* Solves the file once; returns the CPU seconds, adds the nodes to *nodes, counts errors. */
 static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, int *errors)
 {
@@ -138,7 +144,12 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
             EkBoard b = { problems[i].p, problems[i].o };
             EkSolveResult r;
             double ti = cpu_seconds(), wi = wall_seconds();
-            int status = ek_solver_solve(solver, &b, -64, 64, &r);
+            int alpha = -64, beta = 64;
+            if (window > 0) {
+                alpha = problems[i].best - window < -64 ? -64 : problems[i].best - window;
+                beta = problems[i].best + window > 64 ? 64 : problems[i].best + window;
+            }
+            int status = ek_solver_solve(solver, &b, alpha, beta, &r);
             ti = cpu_seconds() - ti;
             wi = wall_seconds() - wi;
             t += ti;
@@ -161,7 +172,7 @@ static double solve_all(int batch, int hash_bits, int print, uint64_t *nodes, in
     return t;
 }
 
-static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--threads T] [--eval EVAL_DAT] [--rounds R] [--count N] [--record RECORD [--edax-nps M]]\n";
+static const char USAGE[] = "usage: %s FILE [--batch] [--hash-bits N] [--threads T] [--eval EVAL_DAT] [--rounds R] [--count N] [--window D] [--record RECORD [--edax-nps M]]\n";
 
 int main(int argc, char **argv)
 {
@@ -175,12 +186,13 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--eval") && i + 1 < argc) eval_file = argv[++i];
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--count") && i + 1 < argc) count = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--window") && i + 1 < argc) window = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) record = argv[++i];
         else if (!strcmp(argv[i], "--edax-nps") && i + 1 < argc) edax_nps = atof(argv[++i]);
         else if (!file) file = argv[i];
         else { fprintf(stderr, USAGE, argv[0]); return 2; }
     }
-    if (!file || rounds < 1 || count < 0 || edax_nps < 0) { fprintf(stderr, USAGE, argv[0]); return 2; }
+    if (!file || rounds < 1 || count < 0 || edax_nps < 0 || window < 0 || (window > 0 && (batch || rounds > 1))) { fprintf(stderr, USAGE, argv[0]); return 2; }
     read_problems(file);
     if (eval_file) {
         int status = ek_eval_load_file(eval_file);

@@ -23,17 +23,23 @@ if ! cargo +nightly miri --version >/dev/null 2>&1; then
 fi
 base="-Zmiri-tree-borrows"
 # Miri interprets on one host thread: steps 1 to 3 run side by side (a minute and a half less on
-# two cores), each into its own log, shown in order once all have ended.
+# two cores; step 1's bad-input rows as two processes), each into its own log, shown in order once all have ended.
 cargo +nightly miri test --locked --no-run --test miri --test bad_input --test miri_threads
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 MIRIFLAGS="$base" cargo +nightly miri test --locked --test miri >"$logs/1" 2>&1 &
 p1=$!
 # bad_input reads docs/reference.md (the rows' texts are checked natively: only the rows' checks
-# run here); the file access needs isolation off.
-MIRIFLAGS="$base -Zmiri-disable-isolation" cargo +nightly miri test --locked --test bad_input -- --exact every_row_holds \
-    >"$logs/2" 2>&1 &
-p2=$!
+# run here); the file access needs isolation off (which also passes the environment through).
+# Its rows in two processes, half each (alone, the longest part: about 2 minutes).
+rows() { # K: the rows whose index is K modulo 2
+    EK_BAD_INPUT_SHARE=$1/2 MIRIFLAGS="$base -Zmiri-disable-isolation" \
+        cargo +nightly miri test --locked --test bad_input -- --exact every_row_holds
+}
+rows 0 >"$logs/2a" 2>&1 &
+p2a=$!
+rows 1 >"$logs/2b" 2>&1 &
+p2b=$!
 {
     MIRIFLAGS="$base -Zmiri-many-seeds=0..16" cargo +nightly miri test --locked --test miri_threads &&
         MIRIFLAGS="$base -Zmiri-disable-isolation -Zmiri-env-set=EDAX_KERNELS_ISA=avx2 -Zmiri-env-set=EK_EXPECT_ENV_STATUS=-4" \
@@ -41,7 +47,7 @@ p2=$!
 } >"$logs/3" 2>&1 &
 p3=$!
 failed=0
-for i in 1 2 3; do
+for i in 1 2a 2b 3; do
     pid=p$i
     wait "${!pid}" || failed=$i
     cat "$logs/$i"

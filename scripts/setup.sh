@@ -65,6 +65,7 @@ missing() { # [--bench]
     command -v clang >/dev/null || need+=(clang)
     # The kernels' instruction counts (scripts/kernel-insns-x86.sh) run under callgrind.
     command -v valgrind >/dev/null || need+=(valgrind)
+    command -v pgrep >/dev/null || need+=(procps) # scripts/test.sh ends its background jobs with it
     command -v llvm-dlltool >/dev/null || need+=(llvm)
     echo "${need[*]}"
 }

@@ -60,16 +60,28 @@ run cargo test --locked --features edax-abi-eval --test bad_input --test edax_ta
 step "Miri: portable and SSE2 kernels, C ABI pointers, dispatch, threads racing the first call"
 run scripts/miri.sh
 
+# The bindings' packages (builds and tests that keep about one core busy, 5 minutes) are made
+# and tested beside the C tests and CMake (about 3 minutes, one core): their output is shown
+# after those steps'.
+bindings_log=$(mktemp)
+kill_tree() { local c; for c in $(pgrep -P "$1"); do kill_tree "$c"; done; kill "$1" 2>/dev/null || true; }
+# On an early exit (a step before it failed) the packages' job is ended too.
+trap 'rm -f "$log" "$bindings_log"; [ -z "${bindings:-}" ] || kill_tree "$bindings"' EXIT
+{ bindings/test.sh csharp && bindings/test.sh java && bindings/test.sh python; } >"$bindings_log" 2>&1 &
+bindings=$!
+
 step "C tests: C99 and C++17, shared and static library, every level, concurrency"
 run c_tests/run.sh "$capi"
 
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 run scripts/test-cmake.sh
 
-step "bindings, each tested as its installed package: C# (NuGet from a folder feed), Java (the jar), Python (the wheel in a fresh venv)"
-run bindings/test.sh csharp
-run bindings/test.sh java
-run bindings/test.sh python
+step "bindings, each tested as its installed package: C# (NuGet from a folder feed), Java (the jar), Python (the wheel in a fresh venv) (run beside the two steps above)"
+bindings_status=0
+wait "$bindings" || bindings_status=$?
+bindings=
+run cat "$bindings_log"
+[ "$bindings_status" = 0 ] || { echo "FAILED: the bindings (exit status $bindings_status)"; exit 1; }
 
 step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
 run c_tests/sanitize.sh "$capi"
