@@ -45,11 +45,18 @@ fn main() {
 
         let t = Instant::now();
         let engine = EkEngine::new(weights.clone(), bits).unwrap();
-        let limits = EkEngineLimits { level: 0, depth: (empties - short).max(1), selectivity: sel, max_nodes: 0, max_time_ms: 0 };
+        let limits = EkEngineLimits {
+            level: 0,
+            depth: (empties - short).max(1),
+            selectivity: sel,
+            max_nodes: 0,
+            max_time_ms: 0,
+        };
         let estimate = engine.search(&b, &limits).unwrap();
         let e = estimate.score.clamp(-63, 63);
         let s = solver(bits);
-        let (mut lo, mut hi, mut width, mut solves, mut nodes) = ((e - delta).max(-64), (e + delta).min(64), delta, 0, 0u64);
+        let (mut lo, mut hi, mut width, mut solves, mut nodes) =
+            ((e - delta).max(-64), (e + delta).min(64), delta, 0, 0u64);
         let r = loop {
             let r = s.solve(&b, lo, hi).unwrap();
             solves += 1;
