@@ -45,13 +45,16 @@ build() { # name lang link
     [ -z "$cross" ] || [ "$cross" = aarch64 ] || exe=$exe.exe
     if [ "$lang" = c99 ]; then compile=("$CC" -std=c99 "${warn[@]}" -O1);
     else compile=("$CXX" -x c++ -std=c++17 "${warn[@]}" -O1); fi
-    # -x none: what follows the source is not C++ (when -x c++ was given).
+    # -x none: what follows the source is not C++ (when -x c++ was given). A failed build
+    # leaves no program behind (an older one would run in its place: one_set runs with errexit
+    # off), and its runs fail.
+    rm -f "$exe"
     if [ "$link" = shared ]; then
         "${compile[@]}" -I"$root/include" "$root/c_tests/$name.c" -x none -o "$exe" \
-            -L"$libdir" -ledax_kernels -Wl,-rpath,"$libdir" "${threads[@]}"
+            -L"$libdir" -ledax_kernels -Wl,-rpath,"$libdir" "${threads[@]}" || return 1
     else
         "${compile[@]}" -I"$root/include" "$root/c_tests/$name.c" -x none -o "$exe" \
-            "$libdir/libedax_kernels.a" "${static_deps[@]}" "${threads[@]}"
+            "$libdir/libedax_kernels.a" "${static_deps[@]}" "${threads[@]}" || return 1
     fi
     echo "$exe"
 }
@@ -79,67 +82,85 @@ has_level() { [[ " $cpu_levels " == *" $1 "* ]]; }
 # otherwise) run the known answers and the solver on the best level only and each concurrency
 # program once. Natively every build runs everything.
 best_level=${cpu_levels##* }
-for lang in c99 cxx17; do
-    for link in shared static; do
-        sample=""
-        [ -z "$cross" ] || [ "$lang-$link" = c99-shared ] || sample=1
-        runs=${CONCURRENCY_RUNS:-10}
-        [ -z "$sample" ] || runs=1
-        echo "== C tests: $lang, $link library${cross:+ ($cross, run under ${run[0]##*/})}${sample:+, sampled: the $best_level level}"
-        ka=$(build known_answers "$lang" "$link")
-        api=$(build api_contract "$lang" "$link")
-        if [ "$link" = shared ] && needs_shared "$ka"; then :;
-        elif [ "$link" = shared ]; then echo "not linked to the shared library"; failed=1; fi
-        "${run[@]}" "$ka" "$root/tests/data/golden" "$cpu_levels" ${sample:+"$best_level"} || failed=1
-        "${run[@]}" "$(build eval_api "$lang" "$link")" "$root/tests/data/golden" "$eval_dat" || failed=1
-        env -u EDAX_KERNELS_ISA "${run[@]}" "$api" 0 best || failed=1
-        for level in $all_levels; do
-            if has_level "$level"; then
-                EDAX_KERNELS_ISA=$level "${run[@]}" "$api" 0 "$level" >"$out/api.txt" 2>&1 \
-                    && echo "api_contract with EDAX_KERNELS_ISA=$level: ok" || { cat "$out/api.txt"; failed=1; }
-            else
-                # Levels this CPU cannot run (above its best, or of the other architecture: neon
-                # on x86-64) are reported as unsupported and the best level is used.
-                EDAX_KERNELS_ISA=$level "${run[@]}" "$api" -4 best >/dev/null 2>&1 \
-                    && echo "api_contract with EDAX_KERNELS_ISA=$level: refused, as this CPU lacks it" \
-                    || { echo "unsupported $level not reported"; failed=1; }
-            fi
-        done
-        EDAX_KERNELS_ISA=bogus "${run[@]}" "$api" -3 best 2>"$out/stderr.txt" || failed=1
-        grep -q "EDAX_KERNELS_ISA" "$out/stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
-        # The solver: every level switched with ek_set_isa, then each level chosen by
-        # EDAX_KERNELS_ISA with a solve as the process's first call (levels this CPU cannot run,
-        # above its best or of the other architecture: the best one is used, reported as
-        # unsupported on stderr).
-        solver=$(build solver_api "$lang" "$link")
-        env -u EDAX_KERNELS_ISA "${run[@]}" "$solver" "$root/tests/data/fforum" ${sample:+best} >"$out/solver_api.txt" \
-            || { cat "$out/solver_api.txt"; failed=1; }
-        tail -n 1 "$out/solver_api.txt"
-        for level in best $all_levels; do
-            [ -z "$sample" ] || break
-            if [ "$level" = best ]; then with=(env -u EDAX_KERNELS_ISA); else with=(env EDAX_KERNELS_ISA=$level); fi
-            "${with[@]}" "${run[@]}" "$solver" "$root/tests/data/fforum" $level >"$out/solver_api.txt" 2>&1 \
-                || { cat "$out/solver_api.txt"; echo "solver_api with EDAX_KERNELS_ISA=$level failed"; failed=1; }
-        done
-        [ -n "$sample" ] || echo "solver_api with each EDAX_KERNELS_ISA level: done"
-        # The engine: games against itself at level 6 (two games in the sampled builds).
-        engine=$(build engine_api "$lang" "$link")
-        env -u EDAX_KERNELS_ISA "${run[@]}" "$engine" 6 ${sample:+2} >"$out/engine_api.txt" 2>&1 \
-            || { cat "$out/engine_api.txt"; failed=1; }
-        tail -n 1 "$out/engine_api.txt"
-        # Every process initialises the library once: the first-call race needs fresh processes.
-        conc=$(build concurrency "$lang" "$link")
-        for ((i = 0; i < runs; i++)); do
-            "${run[@]}" "$conc" "$root/tests/data/golden" "$eval_dat" 8 1 >"$out/concurrency.txt" \
-                || { cat "$out/concurrency.txt"; failed=1; break; }
-        done
-        echo "$runs processes: $(cat "$out/concurrency.txt")"
-        conc=$(build solver_concurrency "$lang" "$link")
-        for ((i = 0; i < runs; i++)); do
-            "${run[@]}" "$conc" "$root/tests/data/golden" "$root/tests/data/fforum" 8 >"$out/solver_concurrency.txt" \
-                || { cat "$out/solver_concurrency.txt"; failed=1; break; }
-        done
-        echo "$runs processes: $(cat "$out/solver_concurrency.txt")"
+# One build's programs: one_set LANG LINK (c99|cxx17, shared|static); exit status 1 on a failure.
+one_set() {
+    local lang=$1 link=$2 sample="" runs ka api solver engine conc level with i failed=0
+    [ -z "$cross" ] || [ "$lang-$link" = c99-shared ] || sample=1
+    runs=${CONCURRENCY_RUNS:-10}
+    [ -z "$sample" ] || runs=1
+    echo "== C tests: $lang, $link library${cross:+ ($cross, run under ${run[0]##*/})}${sample:+, sampled: the $best_level level}"
+    ka=$(build known_answers "$lang" "$link")
+    api=$(build api_contract "$lang" "$link")
+    if [ "$link" = shared ] && needs_shared "$ka"; then :;
+    elif [ "$link" = shared ]; then echo "not linked to the shared library"; failed=1; fi
+    "${run[@]}" "$ka" "$root/tests/data/golden" "$cpu_levels" ${sample:+"$best_level"} || failed=1
+    "${run[@]}" "$(build eval_api "$lang" "$link")" "$root/tests/data/golden" "$eval_dat" || failed=1
+    env -u EDAX_KERNELS_ISA "${run[@]}" "$api" 0 best || failed=1
+    for level in $all_levels; do
+        if has_level "$level"; then
+            EDAX_KERNELS_ISA=$level "${run[@]}" "$api" 0 "$level" >"$out/$lang-$link-api.txt" 2>&1 \
+                && echo "api_contract with EDAX_KERNELS_ISA=$level: ok" || { cat "$out/$lang-$link-api.txt"; failed=1; }
+        else
+            # Levels this CPU cannot run (above its best, or of the other architecture: neon
+            # on x86-64) are reported as unsupported and the best level is used.
+            EDAX_KERNELS_ISA=$level "${run[@]}" "$api" -4 best >/dev/null 2>&1 \
+                && echo "api_contract with EDAX_KERNELS_ISA=$level: refused, as this CPU lacks it" \
+                || { echo "unsupported $level not reported"; failed=1; }
+        fi
     done
-done
+    EDAX_KERNELS_ISA=bogus "${run[@]}" "$api" -3 best 2>"$out/$lang-$link-stderr.txt" || failed=1
+    grep -q "EDAX_KERNELS_ISA" "$out/$lang-$link-stderr.txt" || { echo "bad EDAX_KERNELS_ISA not reported on stderr"; failed=1; }
+    # The solver: every level switched with ek_set_isa, then each level chosen by
+    # EDAX_KERNELS_ISA with a solve as the process's first call (levels this CPU cannot run,
+    # above its best or of the other architecture: the best one is used, reported as
+    # unsupported on stderr).
+    solver=$(build solver_api "$lang" "$link")
+    env -u EDAX_KERNELS_ISA "${run[@]}" "$solver" "$root/tests/data/fforum" ${sample:+best} >"$out/$lang-$link-solver_api.txt" \
+        || { cat "$out/$lang-$link-solver_api.txt"; failed=1; }
+    tail -n 1 "$out/$lang-$link-solver_api.txt"
+    for level in best $all_levels; do
+        [ -z "$sample" ] || break
+        if [ "$level" = best ]; then with=(env -u EDAX_KERNELS_ISA); else with=(env EDAX_KERNELS_ISA=$level); fi
+        "${with[@]}" "${run[@]}" "$solver" "$root/tests/data/fforum" $level >"$out/$lang-$link-solver_api.txt" 2>&1 \
+            || { cat "$out/$lang-$link-solver_api.txt"; echo "solver_api with EDAX_KERNELS_ISA=$level failed"; failed=1; }
+    done
+    [ -n "$sample" ] || echo "solver_api with each EDAX_KERNELS_ISA level: done"
+    # The engine: games against itself at level 6 (two games in the sampled builds).
+    engine=$(build engine_api "$lang" "$link")
+    env -u EDAX_KERNELS_ISA "${run[@]}" "$engine" 6 ${sample:+2} >"$out/$lang-$link-engine_api.txt" 2>&1 \
+        || { cat "$out/$lang-$link-engine_api.txt"; failed=1; }
+    tail -n 1 "$out/$lang-$link-engine_api.txt"
+    # Every process initialises the library once: the first-call race needs fresh processes.
+    conc=$(build concurrency "$lang" "$link")
+    for ((i = 0; i < runs; i++)); do
+        "${run[@]}" "$conc" "$root/tests/data/golden" "$eval_dat" 8 1 >"$out/$lang-$link-concurrency.txt" \
+            || { cat "$out/$lang-$link-concurrency.txt"; failed=1; break; }
+    done
+    echo "$runs processes: $(cat "$out/$lang-$link-concurrency.txt")"
+    conc=$(build solver_concurrency "$lang" "$link")
+    for ((i = 0; i < runs; i++)); do
+        "${run[@]}" "$conc" "$root/tests/data/golden" "$root/tests/data/fforum" 8 >"$out/$lang-$link-solver_concurrency.txt" \
+            || { cat "$out/$lang-$link-solver_concurrency.txt"; failed=1; break; }
+    done
+    echo "$runs processes: $(cat "$out/$lang-$link-solver_concurrency.txt")"
+    return $failed
+}
+# The C99 programs on the shared library (every level, under emulation the longest) in one job,
+# the other three builds in another beside it; each job's output shown once both have ended.
+sets=$(mktemp -d)
+trap 'rm -rf "$sets"' EXIT
+one_set c99 shared >"$sets/1" 2>&1 &
+first=$!
+{
+    f=0
+    for set in "c99 static" "cxx17 shared" "cxx17 static"; do
+        # shellcheck disable=SC2086
+        one_set $set || f=1
+    done
+    exit $f
+} >"$sets/2" 2>&1 &
+second=$!
+wait $first || failed=1
+wait $second || failed=1
+cat "$sets/1" "$sets/2"
 [ "$failed" = 0 ] && echo "C tests${cross:+ ($cross)}: all passed" || { echo "C tests${cross:+ ($cross)}: FAILED"; exit 1; }

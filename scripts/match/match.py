@@ -2,7 +2,8 @@
 """A match between two NBoard engines (ek-nboard, the library's engine, and Edax 4.6's -nboard
 mode), from a list of openings, each played twice with the colours swapped.
 
-Usage: scripts/match/match.py --a "CMD" --b "CMD" [--openings FILE] [--games N] [--log FILE]
+Usage: scripts/match/match.py --a "CMD" --b "CMD" [--openings FILE] [--games N] [--first K] [--log FILE]
+       scripts/match/match.py --summary LOG...   (the totals of logs written by --log, together)
   --a, --b: the command line of each engine (a shell-split string); the report counts for A.
   --openings: one opening a line, moves in NBoard's form ("f5d6c3..."; default: openings.txt
     beside this script); each is played with A as black, then with A as white.
@@ -163,7 +164,29 @@ def play(engines, opening):
     return record, (bin(b).count("1"), bin(w).count("1")), seconds
 
 
+def summary(paths):
+    """The totals of the games of --log files (A's wins, draws, losses, score, mean disc
+    difference, opening pairs with the same moves both ways): matches run in parts, together."""
+    wins = draws = losses = diff_sum = games = same = 0
+    last = None
+    for path in paths:
+        for line in open(path):
+            opening, colour, moves, _, result = line.split()
+            d = int(result[1:])
+            wins, draws, losses = wins + (d > 0), draws + (d == 0), losses + (d < 0)
+            diff_sum += d
+            games += 1
+            if colour == "A=white" and last and last[0] == opening and last[1] == "A=black":
+                same += last[2] == moves
+            last = (opening, colour, moves)
+    score = 100.0 * (wins + draws / 2) / max(games, 1)
+    print(f"{games} games ({', '.join(paths)}): A won {wins}, drew {draws}, lost {losses}: A's score {score:.1f} %, "
+          f"mean disc difference {diff_sum / max(games, 1):+.2f}; opening pairs with the same moves both ways: {same}")
+
+
 def main():
+    if sys.argv[1:2] == ["--summary"]:
+        return summary(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--a", required=True)
     ap.add_argument("--b", required=True)
