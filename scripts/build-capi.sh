@@ -41,8 +41,11 @@ CARGO_TARGET_DIR=$dir cargo rustc --release --locked --lib "${features[@]}" "${t
     --crate-type cdylib --crate-type staticlib "${extra[@]}"
 if [ -f "$out/libedax_kernels.so" ]; then
     # Programs linked to the library look for it under its SONAME (set by build.rs) at run time.
+    # Made only when missing or other: `ln -sf` replaces it by an unlink then a link, and a
+    # program started by another step between the two would not find the library.
     soname=$(readelf -d "$out/libedax_kernels.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-    ln -sfn libedax_kernels.so "$out/${soname:?libedax_kernels.so has no SONAME}"
+    [ "$(readlink "$out/${soname:?libedax_kernels.so has no SONAME}")" = libedax_kernels.so ] \
+        || ln -sfn libedax_kernels.so "$out/$soname"
 fi
 if [ -f "$out/edax_kernels.dll" ] && [ "$out/edax_kernels.dll" -nt "$out/edax_kernels.lib" ]; then
     llvm-dlltool -m i386:x86-64 -d "$out/edax_kernels.def" -D edax_kernels.dll -l "$out/edax_kernels.lib"
