@@ -16,7 +16,13 @@ cd "$(dirname "$0")/.."
 # 5.3, sanitizers 6.2, the other platforms 15.7, fuzz 4.1). Tried at 65e24be and not kept: the
 # ARM64 step run beside the others from the build on (its own build directory): the steps beside
 # it took twice as long (Rust tests 12.8 min, Miri 8.3), the qemu runs using both cores as much as
-# they, and the whole took 54.9 minutes (every step passing) instead of 50.2.
+# they, and the whole took 54.9 minutes (every step passing) instead of 50.2. CI took 55.2 minutes at
+# 0c3a2a1. At bb9c200 (2026-11-27) steps that left a core idle run side by side: Miri's bad-input
+# rows as two processes, the sanitizers' C99 and C++17 runs and the TSan library's build, the C
+# tests' builds as two jobs (under Wine and qemu too), the bindings beside the C tests and CMake:
+# 28.4 minutes with the build directory kept (nothing to compile: not comparable to the 50.2);
+# Miri 3.2 minutes (4.3), sanitizers 4.5 (6.2), C tests + CMake + bindings 3.3, the ARM64 C tests
+# 1.2 (3.0), Wine's 0.5 (0.8).
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
