@@ -1820,14 +1820,19 @@ int ek_solver_set_threads(struct EkSolver *solver,
 int ek_solver_get_threads(const struct EkSolver *solver);
 
 /**
- * Makes every later solve on `solver` order the moves of its nodes with 14 or more empty
- * squares with the evaluation weights loaded now (`ek_eval_load_file` or `ek_eval_load_buffer`:
- * Edax's own eval.dat, or the weights this project ships, `data/ek-eval.dat`), as Edax orders
- * its deep nodes; `use_eval` = 0 goes back to the fast order alone (the default). Better weights
- * search fewer nodes; the scores never depend on them. The solver keeps the weights it was given
- * when other weights are loaded later (loaded weights are never freed). Returns `EK_OK`,
- * `EK_ERR_NULL`, or `EK_ERR_EVAL_NONE` (`use_eval` != 0 and no weights are loaded; the setting
- * is unchanged).
+ * Makes every later solve on `solver` order the moves of its nodes with 14 or more empty squares
+ * with the evaluation weights loaded now (`ek_eval_load_file` or `ek_eval_load_buffer`: Edax's own
+ * eval.dat, or the weights this project ships, `data/ek-eval.dat`), as Edax orders its deep nodes;
+ * `use_eval` = 0 goes back to the fast order alone (the default). With them, a position of 20 or
+ * more empty squares is first searched by Edax's selective midgame search, 6 plies short of the
+ * end (the pre-search, on three tables of the solver's own, made at its first use: about 0.4x the
+ * size of the solver's table, from 0.1 to 27 MiB), whose best moves the exact search tries first
+ * and whose score it starts from (a window around it, widened when the score falls outside); its
+ * nodes count in the solve's (and in the node limit), and a stop reaches it. Batch solves on
+ * several threads skip it. Better weights search fewer nodes; the scores never depend on them. The
+ * solver keeps the weights it was given when other weights are loaded later (loaded weights are
+ * never freed). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_EVAL_NONE` (`use_eval` != 0 and no
+ * weights are loaded; the setting is unchanged).
  *
  * # Safety
  * `solver` must be NULL or a live solver.
@@ -1844,7 +1849,8 @@ int ek_solver_set_eval(struct EkSolver *solver, int use_eval);
 int ek_solver_get_eval(const struct EkSolver *solver);
 
 /**
- * Empties the solver's transposition table. Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`
+ * Empties the solver's transposition table (and the pre-search's tables: see
+ * `ek_solver_set_eval`). Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_BUSY`
  * (a solve is running).
  *
  * # Safety

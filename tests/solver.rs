@@ -340,6 +340,16 @@ fn stop_and_busy_from_other_threads() {
         assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
         assert!(busy_seen, "a second solve was never refused while the first ran");
     });
+    // With weights, from the pre-search on (24 empty squares: pre-searched).
+    solver.set_eval(Some(project_weights()));
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| solver.solve(&slow, -64, 64));
+        while !worker.is_finished() {
+            solver.stop();
+        }
+        assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
+    });
+    solver.set_eval(None);
     // A bad window is refused as such.
     assert_eq!(solver.solve(&slow, 10, 10), Err(SolveError::Range));
     assert_eq!(solver.solve(&EkBoard::new(3, 1), -64, 64), Err(SolveError::Range));
@@ -441,24 +451,29 @@ fn stop_and_node_limit_with_threads() {
 
 /// A stopped search leaves no false bound in the table: after solves stopped at many node
 /// limits (each stop ends the search in the middle of its tree, as a thread is stopped when
-/// another finishes), the same solver still finds every exact score, on one thread and on 2
-/// (fforum-20-39's problems of 19 and 20 empty squares; under emulation, of 19).
+/// another finishes), the same solver still finds every exact score, on one thread and on 2,
+/// with the fast order and with the project's weights (whose solves of 20 empty squares are
+/// stopped in the pre-search, between it and the exact search, or in one of the exact
+/// searches around its score) (fforum-20-39's problems of 19 and 20 empty squares; under
+/// emulation, of 19).
 #[test]
 fn stopped_solves_leave_no_false_bound() {
     let problems: Vec<Problem> = problems("fforum-20-39.txt")
         .into_iter()
         .filter(|p| (19..=20.min(sampled_empties())).contains(&p.empties))
         .collect();
-    for threads in [1, 2] {
+    for (threads, eval) in [(1, None), (2, None), (1, Some(project_weights())), (2, Some(project_weights()))] {
         for pb in &problems {
             let solver = EkSolver::new(18).expect("a table");
             solver.set_threads(threads).expect("threads");
+            solver.set_eval(eval);
             for k in 1..40 {
                 solver.set_node_limit(k * 25_000);
                 let _ = solver.solve(&pb.board, -64, 64);
             }
             solver.set_node_limit(0);
-            assert_eq!(solver.solve(&pb.board, -64, 64).map(|r| r.score), Ok(pb.best), "{threads} threads");
+            let eval = eval.is_some();
+            assert_eq!(solver.solve(&pb.board, -64, 64).map(|r| r.score), Ok(pb.best), "{threads} threads, {eval}");
         }
     }
 }

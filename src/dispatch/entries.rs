@@ -71,6 +71,17 @@ macro_rules! level_entries {
                 // SAFETY: as above.
                 unsafe { root(s, p, o, alpha, beta) }
             }
+            #[inline(always)]
+            unsafe fn midgame_run(
+                tables: [*mut crate::hash_table::EkHashTable; 3],
+                controls: crate::endgame::midgame::RunControls,
+                w: &crate::eval::Weights,
+                board: (u64, u64),
+                level: (i32, i32),
+            ) -> crate::endgame::midgame::RootResult {
+                // SAFETY: as above; the tables as the caller's contract says.
+                unsafe { search_run_node(tables, controls, w, board, level) }
+            }
         }
         impl crate::endgame::NwsLevel for $P {
             #[inline(always)]

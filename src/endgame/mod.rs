@@ -22,7 +22,34 @@ use crate::hash_table::EkHashTable;
 use crate::kernels::Prims;
 use edax::SCORE_MAX;
 use shallow::{Full, Shallow, Solve4};
-use std::sync::atomic::AtomicI32;
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// What asks a search to stop: a word with one of the bits of `mask` set. Edax's searches stop
+/// on any bit (`search->stop` is not 0); the solver's pre-search on the stop bit of the
+/// solver's state word, whose other bit is set for the whole solve.
+#[derive(Clone, Copy)]
+pub(crate) struct StopFlag<'a> {
+    word: &'a AtomicI32,
+    mask: i32,
+}
+
+impl<'a> StopFlag<'a> {
+    /// Edax's `search->stop`: raised when not 0.
+    pub(crate) const fn any(word: &'a AtomicI32) -> Self {
+        StopFlag { word, mask: !0 }
+    }
+
+    /// Raised when one of the bits of `mask` is set in `word`.
+    pub(crate) const fn bits(word: &'a AtomicI32, mask: i32) -> Self {
+        StopFlag { word, mask }
+    }
+
+    /// Whether the search was asked to stop.
+    #[inline(always)]
+    pub(crate) fn raised(&self) -> bool {
+        self.word.load(Ordering::Relaxed) & self.mask != 0
+    }
+}
 
 /// The most empty squares [`solve_shallow`] searches.
 pub(crate) const SHALLOW_MAX_EMPTIES: u32 = 10;
@@ -92,7 +119,7 @@ fn search_shallow<K: Prims>(p: u64, o: u64, alpha: i32, e: Empties, nodes: &mut 
 #[inline(always)]
 pub(crate) unsafe fn nws_endgame<K: NwsLevel>(
     table: &EkHashTable,
-    stop: Option<&AtomicI32>,
+    stop: Option<StopFlag<'_>>,
     p: u64,
     o: u64,
     alpha: i32,

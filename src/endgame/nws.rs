@@ -9,11 +9,11 @@ use super::edax::{
 };
 use super::empties::Empties;
 use super::search_shallow;
+use super::StopFlag;
 use crate::hash_table::{self, Data, EkHashTable, Store};
 use crate::kernels::Prims;
 use crate::types::board::EkBoard;
 use core::mem::MaybeUninit;
-use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Edax's `NO_SELECTIVITY`: the selectivity of an exact search, stored with every result.
 const NO_SELECTIVITY: u8 = 5;
@@ -31,21 +31,21 @@ pub(crate) trait NwsLevel: Prims {
 pub(crate) struct Search<'a> {
     /// Valid as [`hash_table::get`] requires (the invariant of [`Search::new`]).
     table: &'a EkHashTable,
-    stop: Option<&'a AtomicI32>,
+    stop: Option<StopFlag<'a>>,
     pub nodes: u64,
 }
 
 impl<'a> Search<'a> {
     /// # Safety
     /// `table` is a valid Edax table (as [`hash_table::get`] requires) for the search's length.
-    pub unsafe fn new(table: &'a EkHashTable, stop: Option<&'a AtomicI32>) -> Self {
+    pub unsafe fn new(table: &'a EkHashTable, stop: Option<StopFlag<'a>>) -> Self {
         Search { table, stop, nodes: 0 }
     }
 
     /// Whether the caller asked the search to stop (Edax's `search->stop`).
     #[inline(always)]
     fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed) != 0)
+        self.stop.is_some_and(|s| s.raised())
     }
 
     /// `NWS_endgame`: the fail-soft score of `p` (to move, empties `e`) on the null window

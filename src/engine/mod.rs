@@ -9,6 +9,7 @@
 //! concurrent one is refused.
 
 use crate::endgame::midgame::{level_depth, MidgameLevel, RootResult, RunControls, EK_PV_SIZE};
+use crate::endgame::StopFlag;
 use crate::eval::{LoadError, Weights};
 use crate::hash_table::{self, BusyTable, EkHashTable, OwnedTable};
 use crate::solver::threads::cold;
@@ -407,7 +408,7 @@ impl EkEngine {
         run: &(dyn Fn([*mut EkHashTable; 3], RunControls) -> RootResult + Sync),
     ) -> RootResult {
         if threads <= 1 {
-            return run(tables, RunControls::alone(Some(&self.stop), node_limit));
+            return run(tables, RunControls::alone(Some(StopFlag::any(&self.stop)), node_limit));
         }
         for t in tables {
             // SAFETY: held for this search, and no thread of it started yet.
@@ -418,14 +419,19 @@ impl EkEngine {
         let shared = SharedTables(tables);
         std::thread::scope(|scope| {
             let helper = || {
-                let controls =
-                    RunControls { stop: Some(&helpers_stop), node_limit: u64::MAX, busy: Some(&busy), clear: false };
+                let controls = RunControls {
+                    stop: Some(StopFlag::any(&helpers_stop)),
+                    node_limit: u64::MAX,
+                    busy: Some(&busy),
+                    clear: false,
+                };
                 run(shared.get(), controls).nodes
             };
             let helpers: Vec<_> =
                 (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
             let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
-            let controls = RunControls { stop: Some(&self.stop), node_limit, busy: Some(&busy), clear: false };
+            let controls =
+                RunControls { stop: Some(StopFlag::any(&self.stop)), node_limit, busy: Some(&busy), clear: false };
             let mut r = run(tables, controls);
             helpers_stop.store(1, Ordering::Relaxed);
             for h in helpers {

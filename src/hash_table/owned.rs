@@ -63,6 +63,12 @@ impl OwnedTable {
         debug_assert!(self.locks.iter().all(|l| l.lock == 0));
     }
 
+    /// The entries and the table's date, to read between searches (a search's entries carry
+    /// the date it ran at).
+    pub(crate) fn entries(&self) -> (&[EkHash], u8) {
+        (&self.entries, self.table.date)
+    }
+
     /// The table, for the searches (valid as `hash_table::get` requires while `self` lives).
     pub(crate) fn table(&mut self) -> *mut EkHashTable {
         &mut self.table

@@ -12,6 +12,7 @@
 pub(crate) mod eval_order;
 pub(crate) mod order;
 pub(crate) mod parallel;
+pub(crate) mod presearch;
 pub(crate) mod search;
 pub(crate) mod threads;
 pub(crate) mod tt;
@@ -21,12 +22,12 @@ use crate::types::board::{EkBoard, NOMOVE, PASS};
 use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 use core::cell::UnsafeCell;
 use search::{Level, Search};
-use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU32, AtomicU64, Ordering};
 
 /// [`EkSolver`]'s state: a solve (or a clear) holds the table.
-const BUSY: u8 = 1;
+const BUSY: i32 = 1;
 /// [`EkSolver`]'s state: the solve holding the table was asked to stop (set only with [`BUSY`]).
-pub(crate) const STOP: u8 = 2;
+pub(crate) const STOP: i32 = 2;
 
 /// A solver: its transposition table and its controls. One solve at a time (a second
 /// concurrent one is refused); [`EkSolver::stop`] may be called from any thread.
@@ -34,7 +35,7 @@ pub struct EkSolver {
     /// [`BUSY`] while a solve (or a clear) holds the table, with [`STOP`] once `stop` asked it
     /// to stop; 0 otherwise. One word, so that a stop reaches exactly the solve holding the
     /// table: `stop` sets [`STOP`] only while [`BUSY`] is set, and a solve's release clears both.
-    state: AtomicU8,
+    state: AtomicI32,
     /// Nodes after which a solve gives up (0: no limit).
     node_limit: AtomicU64,
     /// Threads a solve uses (1..=[`MAX_THREADS`]).
@@ -44,6 +45,11 @@ pub struct EkSolver {
     eval: AtomicPtr<Weights>,
     /// Only the holder of `busy` touches it.
     tt: UnsafeCell<tt::Table>,
+    /// The size of `tt` (log2 of its entries).
+    hash_bits: i32,
+    /// The pre-search's tables, made by the first solve that pre-searches; only the holder of
+    /// `busy` touches them.
+    pre: UnsafeCell<Option<Box<presearch::Tables>>>,
 }
 
 // SAFETY: the table is only reached by the thread holding `BUSY` (taken with acquire, released
@@ -55,11 +61,13 @@ impl EkSolver {
     /// when `hash_bits` is outside 1..=32 or the memory cannot be allocated.
     pub fn new(hash_bits: i32) -> Option<EkSolver> {
         Some(EkSolver {
-            state: AtomicU8::new(0),
+            state: AtomicI32::new(0),
             node_limit: AtomicU64::new(0),
             threads: AtomicU32::new(1),
             eval: AtomicPtr::new(core::ptr::null_mut()),
             tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
+            hash_bits,
+            pre: UnsafeCell::new(None),
         })
     }
 
@@ -93,7 +101,8 @@ impl EkSolver {
     }
 
     /// Sets the weights with which every later solve orders the moves of its nodes with many
-    /// empty squares (`None`: the fast order alone, the default). Only the number of nodes
+    /// empty squares (`None`: the fast order alone, the default), and pre-searches positions of
+    /// [`presearch::MIN_EMPTIES`] or more (see `ek_solver_set_eval`). Only the number of nodes
     /// depends on them, not the scores.
     pub fn set_eval(&self, weights: Option<&'static Weights>) {
         let ptr = weights.map_or(core::ptr::null_mut(), |w| w as *const Weights as *mut Weights);
@@ -122,9 +131,14 @@ impl EkSolver {
         Ok(Held { solver: self, controls, threads })
     }
 
-    /// Forgets every position the table holds.
+    /// Forgets every position the table (and the pre-search's) holds.
     pub fn clear(&self) -> Result<(), SolveError> {
-        self.hold()?.parts().0.clear();
+        let mut held = self.hold()?;
+        let (tt, _, pre) = held.parts();
+        tt.clear();
+        if let Some(pre) = pre {
+            pre.clear();
+        }
         Ok(())
     }
 
@@ -152,25 +166,61 @@ pub(crate) struct Held<'a> {
     threads: u32,
 }
 
+/// The pre-search's tables, made on first use behind the threads' panic boundary (their
+/// allocation is the standard library's code); `None` when they cannot be made.
+#[inline(always)]
+fn presearch_tables(pre: &mut Option<Box<presearch::Tables>>, hash_bits: i32) -> Option<&mut presearch::Tables> {
+    if pre.is_none() {
+        threads::cold(&mut || *pre = presearch::Tables::new(hash_bits).map(Box::new));
+    }
+    pre.as_deref_mut()
+}
+
+/// The exact search of `board` on `window`, on `threads` threads when it has enough empty
+/// squares.
+#[inline(always)]
+fn exact<K: Level>(
+    tt: &tt::Table,
+    controls: &Controls,
+    threads: u32,
+    board: &EkBoard,
+    (alpha, beta): (i32, i32),
+) -> Result<EkSolveResult, SolveError> {
+    let empties = (!(board.player | board.opponent)).count_ones();
+    if threads > 1 && empties >= PARALLEL_MIN_EMPTIES {
+        return threads::solve::<K>(tt, controls, threads, board, alpha, beta);
+    }
+    let mut search = Search::new(tt, controls, None);
+    let result = solve_root::<K>(&mut search, board, alpha, beta);
+    if search.stopped {
+        Err(SolveError::Stopped)
+    } else {
+        Ok(result)
+    }
+}
+
 /// What a solve's searches read of their solver: its state word (whose [`STOP`] bit asks them
 /// to stop), the node limit (`u64::MAX`: none) and the ordering weights.
+#[derive(Clone, Copy)]
 pub(crate) struct Controls<'a> {
-    pub state: &'a AtomicU8,
+    pub state: &'a AtomicI32,
     pub limit: u64,
     pub eval: Option<&'a Weights>,
 }
 
 impl Held<'_> {
-    /// The table, and the controls of the solve.
+    /// The table, the controls of the solve and the pre-search's tables (if made).
     #[inline(always)]
-    fn parts(&mut self) -> (&mut tt::Table, &Controls<'_>) {
+    fn parts(&mut self) -> (&mut tt::Table, &Controls<'_>, &mut Option<Box<presearch::Tables>>) {
         // (a solve's threads share the table as `&Table`: its buckets are atomics)
-        // SAFETY: BUSY is held: no other thread reaches the table until it is released.
-        (unsafe { &mut *self.solver.tt.get() }, &self.controls)
+        // SAFETY (both): BUSY is held: no other thread reaches them until it is released.
+        let (tt, pre) = unsafe { (&mut *self.solver.tt.get(), &mut *self.solver.pre.get()) };
+        (tt, &self.controls, pre)
     }
 
     /// Solves `board` (bitboards not overlapping) on the window (alpha, beta), -64 <= alpha <
-    /// beta <= 64, with the level `K`.
+    /// beta <= 64, with the level `K`: with weights and [`presearch::MIN_EMPTIES`] or more
+    /// empty squares, the pre-search first, then the exact search around its score.
     #[inline(always)]
     pub(crate) fn solve<K: Level>(
         &mut self,
@@ -178,18 +228,25 @@ impl Held<'_> {
         alpha: i32,
         beta: i32,
     ) -> Result<EkSolveResult, SolveError> {
-        let threads = self.threads;
+        let (threads, hash_bits) = (self.threads, self.solver.hash_bits);
         let empties = (!(board.player | board.opponent)).count_ones();
-        let (tt, controls) = self.parts();
-        if threads > 1 && empties >= PARALLEL_MIN_EMPTIES {
-            return threads::solve::<K>(tt, controls, threads, board, alpha, beta);
-        }
-        let mut search = Search::new(tt, controls, None);
-        let result = solve_root::<K>(&mut search, board, alpha, beta);
-        if search.stopped {
-            Err(SolveError::Stopped)
-        } else {
-            Ok(result)
+        let (tt, controls, pre) = self.parts();
+        let tt: &tt::Table = tt;
+        let Some(w) = controls.eval.filter(|_| empties >= presearch::MIN_EMPTIES) else {
+            return exact::<K>(tt, controls, threads, board, (alpha, beta));
+        };
+        let Some(tables) = presearch_tables(pre, hash_bits) else {
+            return exact::<K>(tt, controls, threads, board, (alpha, beta));
+        };
+        let (guess, nodes) = presearch::run::<K>(tables, tt, controls, w, (board.player, board.opponent), empties)?;
+        let mut aspiration = presearch::Aspiration::new(guess, (alpha, beta), nodes);
+        loop {
+            // The node limit is for the pre-search and every search together.
+            let limit = controls.limit.saturating_sub(aspiration.nodes());
+            let r = exact::<K>(tt, &Controls { limit, ..*controls }, threads, board, aspiration.window())?;
+            if let Some(r) = aspiration.next(r) {
+                return Ok(r);
+            }
         }
     }
 
@@ -218,7 +275,7 @@ impl Held<'_> {
             return Ok(());
         }
         let threads = self.threads;
-        let (tt, controls) = self.parts();
+        let (tt, controls, _) = self.parts();
         threads::solve_each::<K>(tt, controls, threads, boards, n, (alpha, beta), out)
     }
 }

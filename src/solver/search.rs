@@ -11,10 +11,12 @@ use super::tt::{Table, NO_MOVE};
 use super::Controls;
 use super::STOP;
 use crate::endgame::edax::{final_score, parity, parity_weight, stability_cutoff, DEPTH_TO_SHALLOW_SEARCH, SCORE_MAX};
+use crate::endgame::midgame::{RootResult, RunControls};
 use crate::endgame::solve_shallow;
 use crate::eval::{EvalPrims, Weights};
+use crate::hash_table::EkHashTable;
 use crate::kernels::Prims;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
 
 /// Null-window nodes with at least this many empty squares look up their children in the
 /// transposition table before searching them (enhanced transposition cut-off). Chosen by time
@@ -47,6 +49,18 @@ pub(crate) trait Level: Prims + EvalPrims {
     fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
     /// [`pvs_with_move`] compiled for the level: the root of a thread's search.
     fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8);
+    /// Edax's midgame search of the level (`MidgameLevel::search_run`): the pre-search
+    /// ([`super::presearch`]).
+    ///
+    /// # Safety
+    /// As `search_run`.
+    unsafe fn midgame_run(
+        tables: [*mut EkHashTable; 3],
+        controls: RunControls,
+        w: &Weights,
+        board: (u64, u64),
+        level: (i32, i32),
+    ) -> RootResult;
 }
 
 /// The state of one solve (of one thread of a solve).
@@ -60,7 +74,7 @@ pub(crate) struct Search<'a> {
     /// `nodes` when last added to the shared count.
     reported: u64,
     /// The solver's state word: its [`STOP`] bit asks the search to stop.
-    stop: &'a AtomicU8,
+    stop: &'a AtomicI32,
     /// Stop once this many nodes are searched (`u64::MAX`: no limit).
     node_limit: u64,
     next_check: u64,

@@ -169,6 +169,15 @@ impl Table {
         b.seq.store(seq + 2, Release);
     }
 
+    /// Records `mv` as the move to try first at (p, o), with `empties` empty squares, when no
+    /// move is known there yet; the bounds stay as they are (a hint proves nothing).
+    #[inline(always)]
+    pub fn hint(&self, p: u64, o: u64, empties: u32, mv: u8) {
+        // An empty window (alpha 64, beta -64) makes `store` change no bound and keep a move
+        // already known.
+        self.store(p, o, empties, (64, -64), 0, mv);
+    }
+
     /// Forgets every entry (no solve may be running).
     pub fn clear(&mut self) {
         for b in self.buckets.iter_mut() {
@@ -193,6 +202,16 @@ mod tests {
         assert_eq!(t.probe(5, 6), Some(Entry { p: 5, o: 6, lower: 1, upper: 64, mv: 8, empties: 12 }));
         t.store(5, 6, 12, (2, 3), -3, 9);
         assert_eq!(t.probe(5, 6), Some(Entry { p: 5, o: 6, lower: 1, upper: -3, mv: 8, empties: 12 }));
+    }
+
+    #[test]
+    fn a_hint_gives_a_move_and_no_bound() {
+        let t = Table::new(4).unwrap();
+        t.hint(1, 2, 20, 7);
+        assert_eq!(t.probe(1, 2), Some(Entry { p: 1, o: 2, lower: -64, upper: 64, mv: 7, empties: 20 }));
+        t.store(1, 2, 20, (0, 1), 3, 9);
+        t.hint(1, 2, 20, 11);
+        assert_eq!(t.probe(1, 2), Some(Entry { p: 1, o: 2, lower: 3, upper: 64, mv: 9, empties: 20 }));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::dispatch::Kernels;
 use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, MidgameLevel, NodeType, Ply, Tables};
+use crate::endgame::StopFlag;
 use crate::hash_table::EkHashTable;
 use crate::solver::search::Level;
 use crate::solver::EkSolver;
@@ -49,7 +50,7 @@ pub(crate) unsafe fn nws_endgame_body<K: crate::endgame::NwsLevel>(
         return EK_SCORE_NONE;
     }
     // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
-    let stop = (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) });
+    let stop = (!stop.is_null()).then(|| StopFlag::any(unsafe { AtomicI32::from_ptr(stop.cast_mut()) }));
     // SAFETY: a valid table by contract.
     let (score, nodes) = unsafe { crate::endgame::nws_endgame::<K>(t, stop, b.player, b.opponent, alpha) };
     // SAFETY: NULL or writable by contract.
@@ -116,7 +117,7 @@ unsafe fn midgame_args<'a>(
 #[inline(always)]
 unsafe fn midgame_result(
     args: MidgameArgs,
-    stop: Option<&AtomicI32>,
+    stop: Option<StopFlag<'_>>,
     (score, nodes): (i32, u64),
     n_nodes: *mut i64,
 ) -> c_int {
@@ -125,7 +126,7 @@ unsafe fn midgame_result(
     if let Some(n) = unsafe { n_nodes.as_mut() } {
         *n = n.wrapping_add(nodes as i64);
     }
-    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed) != 0) {
+    if stop.is_some_and(|s| s.raised()) {
         EK_ERR_STOPPED
     } else {
         EK_OK
@@ -137,9 +138,9 @@ unsafe fn midgame_result(
 /// # Safety
 /// `stop` NULL or a readable, aligned int for the search's length.
 #[inline(always)]
-unsafe fn stop_flag<'a>(stop: *const c_int) -> Option<&'a AtomicI32> {
+unsafe fn stop_flag<'a>(stop: *const c_int) -> Option<StopFlag<'a>> {
     // SAFETY: NULL or a readable, aligned int by contract, only ever read here.
-    (!stop.is_null()).then(|| unsafe { AtomicI32::from_ptr(stop.cast_mut()) })
+    (!stop.is_null()).then(|| StopFlag::any(unsafe { AtomicI32::from_ptr(stop.cast_mut()) }))
 }
 
 /// What both midgame exports do around their search: the checks (`ok` those of the window and
@@ -151,7 +152,7 @@ unsafe fn stop_flag<'a>(stop: *const c_int) -> Option<&'a AtomicI32> {
 unsafe fn midgame_body(
     (board, search, score, n_nodes): (*const EkBoard, *const EkMidgameSearch, *mut c_int, *mut i64),
     ok: impl Fn(c_int) -> bool,
-    run: impl FnOnce(&MidgameArgs, Option<&AtomicI32>, &crate::eval::Weights) -> (i32, u64),
+    run: impl FnOnce(&MidgameArgs, Option<StopFlag<'_>>, &crate::eval::Weights) -> (i32, u64),
 ) -> c_int {
     // SAFETY: the caller's contract.
     let args = match unsafe { midgame_args(board, search, score) } {
@@ -183,7 +184,7 @@ pub(crate) unsafe fn nws_midgame_body<K: MidgameLevel>(
     n_nodes: *mut i64,
 ) -> c_int {
     let ok = |n: c_int| (-64..=63).contains(&alpha) && ((2..n).contains(&depth) || depth == n);
-    let run = |a: &MidgameArgs, stop: Option<&AtomicI32>, w: &crate::eval::Weights| {
+    let run = |a: &MidgameArgs, stop: Option<StopFlag<'_>>, w: &crate::eval::Weights| {
         let (b, s) = (a.board, a.search);
         // SAFETY: valid tables by contract.
         unsafe {
@@ -218,7 +219,7 @@ pub(crate) unsafe fn pvs_midgame_body<K: MidgameLevel>(
     n_nodes: *mut i64,
 ) -> c_int {
     let ok = |n: c_int| -64 <= alpha && alpha < beta && beta <= 64 && ((2..=n).contains(&depth) || depth == n);
-    let run = |a: &MidgameArgs, stop: Option<&AtomicI32>, w: &crate::eval::Weights| {
+    let run = |a: &MidgameArgs, stop: Option<StopFlag<'_>>, w: &crate::eval::Weights| {
         let (b, s) = (a.board, a.search);
         let search = (s.selectivity, s.depth_pv_extension);
         // SAFETY: valid tables by contract.
@@ -292,7 +293,7 @@ pub(crate) unsafe fn edax_search_body<K: MidgameLevel>(
         pv_length: r.pv().len() as c_int,
         pv: r.pv,
     };
-    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed) != 0) {
+    if stop.is_some_and(|s| s.raised()) {
         EK_ERR_STOPPED
     } else {
         EK_OK

@@ -18,19 +18,19 @@ mod root;
 mod search_eval;
 mod shallow;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 pub(crate) use root::{level_depth, search_run, Root, RootResult, RunControls};
 pub(crate) use search_eval::Position;
 
 use super::edax::{stability_cutoff, SCORE_INF};
 use super::nws::{NwsLevel, Search as EndgameSearch};
+use crate::endgame::StopFlag;
 use crate::eval::{EvalPrims, Weights};
 use crate::hash_table::{self, BusyTable, Data, EkHashTable, Store};
 use crate::types::board::EkBoard;
 use core::ffi::c_int;
 use moves::MoveList;
-use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Edax's `NO_SELECTIVITY`.
 pub(crate) const NO_SELECTIVITY: i32 = 5;
@@ -199,7 +199,7 @@ pub(crate) struct Tables<'a> {
 pub(crate) struct Midgame<'a> {
     /// Valid as [`hash_table::get`] requires (the invariant of [`Midgame::new`]).
     tables: Tables<'a>,
-    stop: Option<&'a AtomicI32>,
+    stop: Option<StopFlag<'a>>,
     weights: &'a Weights,
     selectivity: i32,
     /// `search->depth_pv_extension`.
@@ -223,7 +223,7 @@ impl<'a> Midgame<'a> {
     /// The three tables are valid Edax tables (as [`hash_table::get`] requires) for the
     /// search's length.
     #[inline(always)]
-    pub unsafe fn new(tables: Tables<'a>, stop: Option<&'a AtomicI32>, weights: &'a Weights, selectivity: i32) -> Self {
+    pub unsafe fn new(tables: Tables<'a>, stop: Option<StopFlag<'a>>, weights: &'a Weights, selectivity: i32) -> Self {
         Midgame {
             tables,
             stop,
@@ -246,7 +246,7 @@ impl<'a> Midgame<'a> {
     /// Whether the caller asked the search to stop (Edax's `search->stop`).
     #[inline(always)]
     fn stopped(&self) -> bool {
-        self.nodes >= self.node_limit || self.stop.is_some_and(|s| s.load(Ordering::Relaxed) != 0)
+        self.nodes >= self.node_limit || self.stop.is_some_and(|s| s.raised())
     }
 
     /// `hash_get` on `table`.
@@ -508,7 +508,7 @@ impl<'a> Midgame<'a> {
 #[inline(always)]
 pub(crate) unsafe fn nws_midgame<K: MidgameLevel>(
     tables: Tables,
-    stop: Option<&AtomicI32>,
+    stop: Option<StopFlag<'_>>,
     w: &Weights,
     selectivity: i32,
     at: Ply,
@@ -532,7 +532,7 @@ pub(crate) unsafe fn nws_midgame<K: MidgameLevel>(
 #[inline(always)]
 pub(crate) unsafe fn pvs_midgame<K: MidgameLevel>(
     tables: Tables,
-    stop: Option<&AtomicI32>,
+    stop: Option<StopFlag<'_>>,
     w: &Weights,
     (selectivity, depth_pv_extension): (i32, i32),
     at: Ply,

@@ -14,10 +14,10 @@ use super::search_eval::{search_eval_0, search_eval_1, search_eval_2};
 use super::EK_PV_SIZE;
 use super::{Midgame, MidgameLevel, MoveList, NodeType, Ply, Position, Tables, NOMOVE, NO_SELECTIVITY, PASS};
 use crate::endgame::edax::{SCORE_INF, SCORE_MAX};
+use crate::endgame::StopFlag;
 use crate::eval::Weights;
 use crate::hash_table::{self, BusyTable, Data, EkHashTable};
 use crate::types::board::EkBoard;
-use std::sync::atomic::AtomicI32;
 
 const SCORE_MIN: i32 = -SCORE_MAX;
 /// Edax's `MULTIPV_DEPTH` (search->options.multipv_depth): up to this depth every root move is
@@ -712,7 +712,7 @@ fn flips_of<K: MidgameLevel>(b: EkBoard, x: i32) -> u64 {
 /// `*stop` is not 0) and a node limit (`u64::MAX`: none; checked at the midgame nodes).
 #[derive(Clone, Copy)]
 pub(crate) struct RunControls<'a> {
-    pub stop: Option<&'a AtomicI32>,
+    pub stop: Option<StopFlag<'a>>,
     pub node_limit: u64,
     /// With other threads on the same search (the engine's threads): the children they search
     /// now (`Midgame::busy`); `None`: Edax's search, node for node.
@@ -724,7 +724,7 @@ pub(crate) struct RunControls<'a> {
 
 impl<'a> RunControls<'a> {
     /// Edax's search alone on its tables: `stop` and the node limit (`u64::MAX`: none).
-    pub fn alone(stop: Option<&'a AtomicI32>, node_limit: u64) -> RunControls<'a> {
+    pub fn alone(stop: Option<StopFlag<'a>>, node_limit: u64) -> RunControls<'a> {
         RunControls { stop, node_limit, busy: None, clear: true }
     }
 }
