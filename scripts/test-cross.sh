@@ -66,7 +66,7 @@ windows() {
     local t=x86_64-pc-windows-gnu
     # shellcheck source=cross/wine-env.sh
     source scripts/cross/wine-env.sh
-    export EK_CPU_LEVELS EK_SYNTHETIC_EVAL CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=$WINE
+    export EK_CPU_LEVELS EK_SYNTHETIC_EVAL WINE CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=$root/scripts/cross/wine-run.sh
     local WINE_TEST_SCALE=${WINE_TEST_SCALE:-5}
     EK_CPU_LEVELS=$(scripts/cpu-levels.sh) # Wine runs the code on this CPU
     EK_SYNTHETIC_EVAL=$(scripts/synthetic-eval.sh)

@@ -31,5 +31,7 @@ fi
 # by peer": seen once (2026-11-26), in the C tests under Wine. Seen again on 2026-11-27 with this
 # server in place (solver_api under EDAX_KERNELS_ISA=avx2: its checks all passed, then the error
 # as the process ended, exit status not 0; the rerun passed): the idle shutdown does not explain
-# it all. Not found yet (a thread of the process still exiting when it ends is one suspect).
+# it all. Not found yet (a thread of the process still exiting when it ends is one suspect). Seen
+# a third time on 2026-11-27 at the start of a Rust test program, before it printed anything: the
+# Rust tests' runner under Wine (wine-run.sh) runs such a program once more, and says so.
 "$WINESERVER" -p60 2>/dev/null || true
