@@ -427,20 +427,26 @@ fn batch_on_threads_equals_single_calls() {
     unsafe { ek_solver_free(batch) };
 }
 
-/// With 3 threads a stop from another thread and the node limit (counted over all threads) end
-/// the solve with `SolveError::Stopped`, and the solver works again afterwards.
+/// With 3 threads a stop from another thread (with and without weights) and the node limit
+/// (counted over all threads) end the solve with `SolveError::Stopped`, and the solver works
+/// again afterwards.
 #[test]
 fn stop_and_node_limit_with_threads() {
     let slow = EkBoard::new(0x0014_f9c0_849a_0000, 0x0000_063e_7b64_3c3c); // fforum #38, 24 empties
     let solver = EkSolver::new(20).expect("a table");
     solver.set_threads(3).expect("threads");
-    std::thread::scope(|scope| {
-        let worker = scope.spawn(|| solver.solve(&slow, -64, 64));
-        while !worker.is_finished() {
-            solver.stop();
-        }
-        assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
-    });
+    // With the fast order, then with weights (from the pre-search on, itself on 3 threads).
+    for eval in [None, Some(project_weights())] {
+        solver.set_eval(eval);
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| solver.solve(&slow, -64, 64));
+            while !worker.is_finished() {
+                solver.stop();
+            }
+            assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
+        });
+    }
+    solver.set_eval(None);
     // The whole solve takes about 260 M nodes: a limit of 2 M stops it.
     solver.set_node_limit(2_000_000);
     assert_eq!(solver.solve(&slow, -64, 64), Err(SolveError::Stopped));

@@ -11,8 +11,8 @@
 use crate::endgame::midgame::{level_depth, MidgameLevel, RootResult, RunControls, EK_PV_SIZE};
 use crate::endgame::StopFlag;
 use crate::eval::{LoadError, Weights};
-use crate::hash_table::{self, BusyTable, EkHashTable, OwnedTable};
-use crate::solver::threads::cold;
+use crate::hash_table::{EkHashTable, OwnedTable};
+use crate::solver::threads::{cold, midgame_on_threads};
 use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::SolveError;
 use core::cell::UnsafeCell;
@@ -394,12 +394,8 @@ impl EkEngine {
 }
 
 impl EkEngine {
-    /// Runs `run` (a search on the engine's held `tables`) on `threads` threads: with one,
-    /// Edax's search alone (its stop, node limit and `hash_clear`); with more, the tables'
-    /// dates moved on once, then the threads' searches on them, sharing the children they search
-    /// (`BusyTable`); this thread's result is the search's, the others' nodes added to it,
-    /// and they stop when it ends. The node limit is this thread's share (`node_limit / threads`).
-    /// A thread the system does not start is done without.
+    /// Runs `run` (a search on the engine's held `tables`) on `threads` threads, stopped by the
+    /// engine's stop (`threads::midgame_on_threads`).
     fn on_threads(
         &self,
         tables: [*mut EkHashTable; 3],
@@ -407,52 +403,8 @@ impl EkEngine {
         node_limit: u64,
         run: &(dyn Fn([*mut EkHashTable; 3], RunControls) -> RootResult + Sync),
     ) -> RootResult {
-        if threads <= 1 {
-            return run(tables, RunControls::alone(Some(StopFlag::any(&self.stop)), node_limit));
-        }
-        for t in tables {
-            // SAFETY: held for this search, and no thread of it started yet.
-            unsafe { hash_table::clear(&mut *t) };
-        }
-        let busy = BusyTable::new();
-        let helpers_stop = AtomicI32::new(0);
-        let shared = SharedTables(tables);
-        std::thread::scope(|scope| {
-            let helper = || {
-                let controls = RunControls {
-                    stop: Some(StopFlag::any(&helpers_stop)),
-                    node_limit: u64::MAX,
-                    busy: Some(&busy),
-                    clear: false,
-                };
-                run(shared.get(), controls).nodes
-            };
-            let helpers: Vec<_> =
-                (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
-            let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
-            let controls =
-                RunControls { stop: Some(StopFlag::any(&self.stop)), node_limit, busy: Some(&busy), clear: false };
-            let mut r = run(tables, controls);
-            helpers_stop.store(1, Ordering::Relaxed);
-            for h in helpers {
-                r.nodes += h.join().unwrap_or(0);
-            }
-            r
-        })
-    }
-}
-
-/// The engine's three tables, given to the threads of one search.
-struct SharedTables([*mut EkHashTable; 3]);
-
-// SAFETY: the threads of a search only reach the tables' entries through Edax's probes and
-// stores, under the entries' locks (`hash_table`); the dates were written before they started.
-unsafe impl Sync for SharedTables {}
-
-impl SharedTables {
-    /// The tables (a method, so that a closure captures the whole `Sync` wrapper).
-    fn get(&self) -> [*mut EkHashTable; 3] {
-        self.0
+        // SAFETY: the engine's tables, held for this search.
+        unsafe { midgame_on_threads(tables, threads, (StopFlag::any(&self.stop), node_limit), run) }
     }
 }
 

@@ -238,7 +238,8 @@ impl Held<'_> {
         let Some(tables) = presearch_tables(pre, hash_bits) else {
             return exact::<K>(tt, controls, threads, board, (alpha, beta));
         };
-        let (guess, nodes) = presearch::run::<K>(tables, tt, controls, w, (board.player, board.opponent), empties)?;
+        let b = (board.player, board.opponent);
+        let (guess, nodes) = presearch::run::<K>(tables, tt, (controls, threads), w, b, empties)?;
         let mut aspiration = presearch::Aspiration::new(guess, (alpha, beta), nodes);
         loop {
             // The node limit is for the pre-search and every search together.

@@ -13,6 +13,7 @@
 //! "The pre-search").
 
 use super::search::Level;
+use super::threads::{cold, midgame_on_threads};
 use super::tt::Table;
 use super::{Controls, STOP};
 use crate::endgame::midgame::RunControls;
@@ -56,26 +57,36 @@ impl Tables {
     }
 }
 
-/// The pre-search of (p, o), p to move, with `empties` empty squares: its nodes go into the
-/// hints in `tt`; returns its score and its nodes, or `Err(Stopped)` when the solver was asked
-/// to stop or the node limit of `controls` was reached.
+/// The pre-search of (p, o), p to move, with `empties` empty squares, on `threads` threads:
+/// its nodes go into the hints in `tt`; returns its score and its nodes, or `Err(Stopped)` when
+/// the solver was asked to stop or the node limit of `controls` was reached (with several
+/// threads, by this thread's share: `threads::midgame_on_threads`).
 #[inline(always)]
 pub(crate) fn run<K: Level>(
     tables: &mut Tables,
     tt: &Table,
-    controls: &Controls,
+    (controls, threads): (&Controls, u32),
     w: &Weights,
     (p, o): (u64, u64),
     empties: u32,
 ) -> Result<(i32, u64), SolveError> {
     let stop = StopFlag::bits(controls.state, STOP);
-    let run_controls = RunControls::alone(Some(stop), controls.limit);
     let [main, pv, shallow] = &mut tables.0;
     let raw = [main.table(), pv.table(), shallow.table()];
-    let depth = empties as i32 - SHORT;
-    // SAFETY: the solver's own tables, valid while it lives and reached only by the solve
-    // holding the solver (this one), on this thread.
-    let r = unsafe { K::midgame_run(raw, run_controls, w, (p, o), (depth, SELECTIVITY)) };
+    let level = (empties as i32 - SHORT, SELECTIVITY);
+    let r = if threads <= 1 {
+        // SAFETY: the solver's own tables, valid while it lives and reached only by the solve
+        // holding the solver (this one), on this thread.
+        unsafe { K::midgame_run(raw, RunControls::alone(Some(stop), controls.limit), w, (p, o), level) }
+    } else {
+        let mut found = None;
+        // SAFETY: as above, shared only by the threads `midgame_on_threads` starts.
+        let run = |tables, c: RunControls<'_>| unsafe { K::midgame_run(tables, c, w, (p, o), level) };
+        // Behind the threads' panic boundary (a panic counts as a stop).
+        // SAFETY: as above.
+        cold(&mut || found = Some(unsafe { midgame_on_threads(raw, threads, (stop, controls.limit), &run) }));
+        found.ok_or(SolveError::Stopped)?
+    };
     if stop.raised() || r.nodes >= controls.limit {
         return Err(SolveError::Stopped);
     }
@@ -172,7 +183,7 @@ mod tests {
         let tt = Table::new(16).expect("a table");
         let mut tables = Tables::new(17).expect("tables");
         let controls = Controls { state: &busy, limit: u64::MAX, eval: Some(&w) };
-        let (score, nodes) = run::<P>(&mut tables, &tt, &controls, &w, FFO_40, 20).expect("not stopped");
+        let (score, nodes) = run::<P>(&mut tables, &tt, (&controls, 1), &w, FFO_40, 20).expect("not stopped");
         assert!((score - 38).abs() <= 12 && nodes > 10_000, "score {score}, {nodes} nodes");
         let (p, o) = FFO_40;
         let root = tt.probe(p, o).expect("the root's move");
@@ -185,10 +196,10 @@ mod tests {
         // (on cleared tables: what the first search left makes a second one much shorter)
         tables.clear();
         let limited = Controls { limit: nodes / 2, ..controls };
-        assert_eq!(run::<P>(&mut tables, &tt, &limited, &w, FFO_40, 20), Err(SolveError::Stopped));
+        assert_eq!(run::<P>(&mut tables, &tt, (&limited, 1), &w, FFO_40, 20), Err(SolveError::Stopped));
         let stopped = AtomicI32::new(1 | STOP);
         let asked = Controls { state: &stopped, ..controls };
-        assert_eq!(run::<P>(&mut tables, &tt, &asked, &w, FFO_40, 20), Err(SolveError::Stopped));
+        assert_eq!(run::<P>(&mut tables, &tt, (&asked, 1), &w, FFO_40, 20), Err(SolveError::Stopped));
     }
 
     /// [`Aspiration`] with a search whose score is `truth` (fail-soft: the window's bound when

@@ -10,10 +10,13 @@ use super::parallel::Shared;
 use super::search::{Level, Search};
 use super::tt::Table;
 use super::{root_move, Controls};
+use crate::endgame::midgame::{RootResult, RunControls};
+use crate::endgame::StopFlag;
+use crate::hash_table::{self, BusyTable, EkHashTable};
 use crate::types::board::EkBoard;
 use crate::types::results::{EkSolveResult, SolveError};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
 
 /// Runs `f`, catching its panics: the boundary of the threaded code. Returns whether `f`
 /// returned.
@@ -123,5 +126,67 @@ pub(crate) fn solve_each<K: Level>(
         Err(SolveError::Stopped)
     } else {
         Ok(())
+    }
+}
+
+/// Runs `run`, Edax's midgame search on the three `tables` (the engine's search, the solver's
+/// pre-search), on `threads` threads: with one, Edax's search alone (`stop`, the node limit and
+/// `hash_clear`); with more, the tables' dates moved on once, then the threads' searches on them,
+/// sharing the children they search (`BusyTable`); this thread's result is the search's, the
+/// others' nodes added to it, and they stop when it ends. The node limit is this thread's share
+/// (`node_limit / threads`). A thread the system does not start is done without.
+///
+/// # Safety
+/// The tables are valid Edax tables that no other thread uses during the call.
+pub(crate) unsafe fn midgame_on_threads(
+    tables: [*mut EkHashTable; 3],
+    threads: u32,
+    (stop, node_limit): (StopFlag, u64),
+    run: &(dyn Fn([*mut EkHashTable; 3], RunControls) -> RootResult + Sync),
+) -> RootResult {
+    if threads <= 1 {
+        return run(tables, RunControls::alone(Some(stop), node_limit));
+    }
+    for t in tables {
+        // SAFETY: valid, and no thread of this search started yet (the caller's contract).
+        unsafe { hash_table::clear(&mut *t) };
+    }
+    let busy = BusyTable::new();
+    let helpers_stop = AtomicI32::new(0);
+    let shared = SharedTables(tables);
+    std::thread::scope(|scope| {
+        let helper = || {
+            let controls = RunControls {
+                stop: Some(StopFlag::any(&helpers_stop)),
+                node_limit: u64::MAX,
+                busy: Some(&busy),
+                clear: false,
+            };
+            run(shared.get(), controls).nodes
+        };
+        let helpers: Vec<_> =
+            (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
+        let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
+        let controls = RunControls { stop: Some(stop), node_limit, busy: Some(&busy), clear: false };
+        let mut r = run(tables, controls);
+        helpers_stop.store(1, Relaxed);
+        for h in helpers {
+            r.nodes += h.join().unwrap_or(0);
+        }
+        r
+    })
+}
+
+/// The three tables of one midgame search, given to its threads.
+struct SharedTables([*mut EkHashTable; 3]);
+
+// SAFETY: the threads of a search only reach the tables' entries through Edax's probes and
+// stores, under the entries' locks (`hash_table`); the dates were written before they started.
+unsafe impl Sync for SharedTables {}
+
+impl SharedTables {
+    /// The tables (a method, so that a closure captures the whole `Sync` wrapper).
+    fn get(&self) -> [*mut EkHashTable; 3] {
+        self.0
     }
 }
