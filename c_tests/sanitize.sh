@@ -27,6 +27,11 @@ CXX=${SANITIZE_CXX:-g++}
 warn=(-Wall -Wextra -pedantic -Werror)
 static_deps=(-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc)
 runs=${CONCURRENCY_RUNS:-20}
+# The TSan processes of concurrency.c: TSan finds a race from the happens-before order of two
+# accesses, not from their meeting in time, so more processes add little after the first few; each
+# costs about 17 s (8 threads loading and using the weights under TSan's shadow memory: twenty took
+# 5.5 of the test command's minutes on the 2-core Xeon). solver_concurrency.c's take 2 s: twenty.
+tsan_processes=${TSAN_RUNS:-4}
 failed=0
 
 build() { # exe compiler... -- sanitizer flags, then the source and the library
@@ -133,7 +138,7 @@ if [ "$tsan" = true ]; then
     # The concurrency tests (dispatch, selection, level switches, weight loading) and the
     # solver's threads (tables, busy and stop flags) side by side; then the engine's threads (the
     # odd games of engine_api: two threads on one engine's tables).
-    tsan_runs concurrency alternate "$runs" "$golden" "$eval_dat" 8 1 >"$out/tsan-1.log" 2>&1 &
+    tsan_runs concurrency alternate "$tsan_processes" "$golden" "$eval_dat" 8 1 >"$out/tsan-1.log" 2>&1 &
     tsan1=$!
     tsan_runs solver_concurrency alternate "$runs" "$golden" "$fforum" 8 >"$out/tsan-2.log" 2>&1 &
     tsan2=$!
@@ -141,7 +146,7 @@ if [ "$tsan" = true ]; then
     wait $tsan1 || failed=1
     wait $tsan2 || failed=1
     cat "$out/tsan-1.log" "$out/tsan-2.log" "$out/tsan-3.log"
-    echo "concurrency (TSan), $runs processes: $(cat "$out/concurrency-tsan.txt")"
+    echo "concurrency (TSan), $tsan_processes processes: $(cat "$out/concurrency-tsan.txt")"
     echo "solver_concurrency (TSan), $runs processes: $(cat "$out/solver_concurrency-tsan.txt")"
     echo "engine_api (TSan): $(tail -n 1 "$out/engine_api-tsan.txt")"
 else
