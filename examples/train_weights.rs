@@ -34,6 +34,12 @@
 //! corrections then cover every count of either set. `--evaluate PATH` reports the errors of an
 //! existing eval.dat on the held-out sets and on Edax's fforum positions instead of training.
 //!
+//! `--extend PATH` keeps the eval.dat PATH's plies of the `--keep` counts (default 12-18) and fits
+//! each trained count as a correction to PATH's ply of that count, with no shared model: plies
+//! for other stages, added to a file without retraining the kept ones (data/README.md has the
+//! trial at 19 and 20 empties). `--label-weights PATH` orders the random-game sets' labelling
+//! solvers' moves with PATH (the `--extend` file by default); the labels stay exact.
+//!
 //! `--validate` instead splits the training positions (one in ten held back), fits with each
 //! combination of the `--l2` and `--l2-ply` lists, and prints the errors on the held-back tenth:
 //! how the defaults were chosen, without looking at the held-out set.
@@ -83,6 +89,9 @@ struct Options {
     random_plies: u32,
     unordered: bool,
     evaluate: Option<PathBuf>,
+    extend: Option<PathBuf>,
+    keep: (u32, u32),
+    label_weights: Option<PathBuf>,
 }
 
 /// The default data: positions per empties count (the committed file's).
@@ -145,6 +154,14 @@ const USAGE: &str = concat!(
   --unordered         label without the playing weights' move ordering (the solver's fast order;
                       the same scores, slower)
   --evaluate PATH     train nothing, write nothing: report the errors of the eval.dat PATH
+  --extend PATH       keep the eval.dat PATH's plies of the --keep counts, and fit each trained
+                      empties count as a correction to PATH's ply of that count (no shared
+                      model); the other plies copy the nearest trained or kept count
+  --keep E-F          with --extend: the counts whose plies stay PATH's (default 12-18, the
+                      counts the committed file was trained on)
+  --label-weights PATH  order the random-game sets' labelling solvers' moves with the eval.dat
+                      PATH (with weights the solver also pre-searches from 20 empties; the same
+                      exact scores, faster; default: none, or the --extend file)
   --validate          fit on nine tenths of the training set, report the other tenth, for each
                       combination of comma-separated --l2 and --l2-ply values; write nothing"
 );
@@ -187,6 +204,9 @@ fn parse_options() -> Options {
         random_plies: 12,
         unordered: false,
         evaluate: None,
+        extend: None,
+        keep: (12, 18),
+        label_weights: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -215,6 +235,13 @@ fn parse_options() -> Options {
             "--random-plies" => o.random_plies = value().parse().expect("a ply count"),
             "--unordered" => o.unordered = true,
             "--evaluate" => o.evaluate = Some(PathBuf::from(value())),
+            "--extend" => o.extend = Some(PathBuf::from(value())),
+            "--keep" => {
+                let v = value();
+                let (a, b) = v.split_once('-').unwrap_or_else(|| panic!("--keep {v:?}: expected E-F"));
+                o.keep = (a.parse().expect("an empties count"), b.parse().expect("an empties count"));
+            }
+            "--label-weights" => o.label_weights = Some(PathBuf::from(value())),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -224,6 +251,10 @@ fn parse_options() -> Options {
     }
     assert!(o.validate || (o.l2.len() == 1 && o.l2_ply.len() == 1), "lists of --l2 values need --validate");
     assert!((0.0..=1.0).contains(&o.epsilon), "--epsilon in 0..=1");
+    assert!(o.keep.0 <= o.keep.1, "--keep E-F with E <= F");
+    if o.label_weights.is_none() {
+        o.label_weights = o.extend.clone();
+    }
     assert!(
         o.train
             .keys()
@@ -481,7 +512,14 @@ struct Set {
 
 /// A random-game set (`player` None) or a self-play set, labelled (the player's weights
 /// ordering the solvers' moves, when there is one).
-fn labelled_set(name: &str, seed: u64, counts: &Counts, player: Option<&Player>, o: &Options) -> (Set, f64, f64) {
+fn labelled_set(
+    name: &str,
+    seed: u64,
+    counts: &Counts,
+    player: Option<&Player>,
+    labeller: Option<&'static Weights>,
+    o: &Options,
+) -> (Set, f64, f64) {
     let t = Instant::now();
     let (boards, key) = match player {
         None => (generate(seed, counts), format!("generator={GENERATOR} seed={seed} counts={}", counts_text(counts))),
@@ -499,7 +537,11 @@ fn labelled_set(name: &str, seed: u64, counts: &Counts, player: Option<&Player>,
     let gen_time = t.elapsed().as_secs_f64();
     println!("== {name} set: {key}");
     println!("   generated {} positions in {gen_time:.2} s", boards.len());
-    let (scores, solve_time) = label(&boards, &key, player.filter(|_| !o.unordered).map(|p| p.weights), o);
+    let order = match player {
+        Some(p) => (!o.unordered).then_some(p.weights),
+        None => labeller,
+    };
+    let (scores, solve_time) = label(&boards, &key, order, o);
     let empties = boards.iter().map(empties).collect();
     let index = boards.iter().map(packed_indexes).collect();
     (Set { boards, empties, scores, index }, gen_time, solve_time)
@@ -560,18 +602,56 @@ fn to_i16(w: &[f64]) -> Vec<i16> {
     w.iter().map(|&x| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16).collect()
 }
 
-/// The weights of each trained empties count: the shared model, then each count's correction.
+/// The eval.dat that `--extend` keeps a part of: its 61 plies' packed weights, and the empties
+/// counts whose plies it keeps.
+struct Base {
+    plies: Vec<Vec<i16>>,
+    keep: (u32, u32),
+}
+
+impl Base {
+    fn read(path: &Path, keep: (u32, u32)) -> Base {
+        let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        eval::load_buffer(&data).unwrap_or_else(|e| panic!("{}: not an eval.dat ({e:?})", path.display()));
+        const HEADER: usize = EVAL_FILE_SIZE - 2 * EVAL_PLIES * PACKED_WEIGHTS;
+        let plies = data[HEADER..]
+            .chunks_exact(2 * PACKED_WEIGHTS)
+            .map(|ply| ply.chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]])).collect())
+            .collect();
+        Base { plies, keep }
+    }
+
+    /// The kept ply nearest to `empties`.
+    fn ply(&self, empties: u32) -> &[i16] {
+        &self.plies[60 - empties.clamp(self.keep.0, self.keep.1) as usize]
+    }
+
+    /// How far `empties` lies from the kept counts.
+    fn distance(&self, empties: u32) -> u32 {
+        empties.abs_diff(empties.clamp(self.keep.0, self.keep.1))
+    }
+}
+
+/// The weights of each trained empties count: the shared model, then each count's correction
+/// (with `base`, no shared model: each count's correction to the base's ply of that count).
 /// Also returns the seconds each part took and the iterations each fit ran.
-fn fit(set: &Set, rows: &[usize], trained: &[u32], l2: f64, l2_ply: f64, o: &Options) -> Fitted {
+fn fit(set: &Set, rows: &[usize], trained: &[u32], l2: f64, l2_ply: f64, o: &Options, base: Option<&Base>) -> Fitted {
     let t = Instant::now();
-    let (shared, n) = ridge(set, rows, &vec![0.0; PACKED_WEIGHTS], l2, o.iterations);
+    let (shared, n) = match base {
+        Some(_) => (Vec::new(), 0),
+        None => ridge(set, rows, &vec![0.0; PACKED_WEIGHTS], l2, o.iterations),
+    };
     let mut iterations = vec![n];
     let shared_time = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let mut models = BTreeMap::new();
     for &e in trained {
         let near: Vec<usize> = rows.iter().copied().filter(|&r| set.empties[r].abs_diff(e) <= o.window).collect();
-        let (w, n) = ridge(set, &near, &shared, l2_ply, o.iterations);
+        let prior: Vec<f64> = match base {
+            Some(base) => base.plies[60 - e as usize].iter().map(|&w| w as f64).collect(),
+            None => shared.clone(),
+        };
+        let (w, n) = ridge(set, &near, &prior, l2_ply, o.iterations);
         iterations.push(n);
         models.insert(e, to_i16(&w));
     }
@@ -586,13 +666,19 @@ struct Fitted {
 }
 
 /// The 61 plies' weights: each trained count's at its ply (60 - empties), the others copied
-/// from the nearest trained count.
-fn plies(models: &BTreeMap<u32, Vec<i16>>) -> Vec<&[i16]> {
+/// from the nearest trained count, or with `base` from the nearest trained or kept count (a
+/// trained count where both are as near).
+fn plies<'a>(models: &'a BTreeMap<u32, Vec<i16>>, base: Option<&'a Base>) -> Vec<&'a [i16]> {
     (0..EVAL_PLIES as u32)
         .map(|ply| {
             let e = 60 - ply;
-            let nearest = models.keys().min_by_key(|&&k| (k.abs_diff(e), k)).expect("a trained count");
-            models[nearest].as_slice()
+            let nearest = models.keys().min_by_key(|&&k| (k.abs_diff(e), k));
+            match (nearest, base) {
+                (Some(&k), Some(base)) if k.abs_diff(e) > base.distance(e) => base.ply(e),
+                (Some(k), _) => models[k].as_slice(),
+                (None, Some(base)) => base.ply(e),
+                (None, None) => panic!("no trained count"),
+            }
         })
         .collect()
 }
@@ -633,8 +719,8 @@ fn disc_difference(b: &EkBoard) -> i32 {
 }
 
 /// Evaluation through packed weights held in memory, rounded as Edax.
-fn packed_eval(models: &BTreeMap<u32, Vec<i16>>, set: &Set, r: usize) -> i32 {
-    let w = plies(models)[60 - set.empties[r] as usize];
+fn packed_eval(models: &BTreeMap<u32, Vec<i16>>, base: Option<&Base>, set: &Set, r: usize) -> i32 {
+    let w = plies(models, base)[60 - set.empties[r] as usize];
     edax_round(set.index[r].iter().map(|&i| w[i as usize] as i32).sum())
 }
 
@@ -642,12 +728,17 @@ fn main() {
     let o = parse_options();
     let total = Instant::now();
     let player = (!o.selfplay.is_empty() || !o.selfplay_holdout.is_empty()).then(|| Player::load(&o.play_weights));
-    let (random_train, train_gen, train_solve) = labelled_set("training", o.seed, &o.train, None, &o);
-    let (holdout, hold_gen, hold_solve) = labelled_set("held-out", o.holdout_seed, &o.holdout, None, &o);
+    let base = o.extend.as_deref().map(|p| Base::read(p, o.keep));
+    let labeller = o
+        .label_weights
+        .as_deref()
+        .map(|p| eval::load_file(p).unwrap_or_else(|e| panic!("--label-weights {}: {e:?}", p.display())));
+    let (random_train, train_gen, train_solve) = labelled_set("training", o.seed, &o.train, None, labeller, &o);
+    let (holdout, hold_gen, hold_solve) = labelled_set("held-out", o.holdout_seed, &o.holdout, None, labeller, &o);
     let (self_train, self_gen, self_solve) =
-        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), &o);
+        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), None, &o);
     let (self_holdout, self_hold_gen, self_hold_solve) =
-        labelled_set("self-play held-out", o.selfplay_holdout_seed, &o.selfplay_holdout, player.as_ref(), &o);
+        labelled_set("self-play held-out", o.selfplay_holdout_seed, &o.selfplay_holdout, player.as_ref(), None, &o);
     let n_random = random_train.boards.len();
     let train = union(random_train, self_train);
     let seen: HashSet<EkBoard> = train.boards.iter().copied().collect();
@@ -676,8 +767,8 @@ fn main() {
         );
         for &l2 in &o.l2 {
             for &l2_ply in &o.l2_ply {
-                let models = fit(&train, &fit_rows, &trained, l2, l2_ply, &o).models;
-                let m = mae_by_empties(&train, &check, |r| packed_eval(&models, &train, r));
+                let models = fit(&train, &fit_rows, &trained, l2, l2_ply, &o, base.as_ref()).models;
+                let m = mae_by_empties(&train, &check, |r| packed_eval(&models, base.as_ref(), &train, r));
                 let overall = m.values().map(|(n, e)| *n as f64 * e).sum::<f64>() / check.len() as f64;
                 let per_count = m.values().map(|(_, e)| e).sum::<f64>() / m.len() as f64;
                 let per: Vec<String> = m.iter().map(|(e, (_, v))| format!("{e}:{v:.3}")).collect();
@@ -698,14 +789,14 @@ fn main() {
         let used: HashSet<u32> = train.index.iter().flatten().copied().collect();
         println!("   packed weights the training positions use: {} of {}", used.len(), PACKED_WEIGHTS);
         let Fitted { models, shared_time, ply_time, iterations } =
-            fit(&train, &all, &trained, o.l2[0], o.l2_ply[0], &o);
+            fit(&train, &all, &trained, o.l2[0], o.l2_ply[0], &o, base.as_ref());
         println!(
             "   shared model: {shared_time:.1} s; {} empties counts' corrections: {ply_time:.1} s (conjugate-gradient iterations: {iterations:?})",
             trained.len()
         );
 
         let t = Instant::now();
-        let data = eval_dat(&plies(&models));
+        let data = eval_dat(&plies(&models, base.as_ref()));
         if let Some(dir) = o.out.parent() {
             std::fs::create_dir_all(dir).expect("the output directory");
         }
@@ -721,7 +812,7 @@ fn main() {
     let library = |set: &Set, r: usize| {
         let sum = weights.accumulate(k, &eval::features(&set.boards[r]), 60 - set.empties[r] as usize, 0);
         if let Some(models) = &models {
-            let w = plies(models)[60 - set.empties[r] as usize];
+            let w = plies(models, base.as_ref())[60 - set.empties[r] as usize];
             assert_eq!(
                 sum,
                 set.index[r].iter().map(|&i| w[i as usize] as i32).sum::<i32>(),

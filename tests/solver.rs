@@ -315,6 +315,18 @@ fn solve_many_on_windows_equals_single_calls() {
     }
 }
 
+/// Solves `board` on a thread of its own while this one calls `stop()` until that solve ends: it
+/// must end stopped.
+fn stopped_from_another_thread(solver: &EkSolver, board: &EkBoard) {
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| solver.solve(board, -64, 64));
+        while !worker.is_finished() {
+            solver.stop();
+        }
+        assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
+    });
+}
+
 /// A solve stopped from another thread returns `SolveError::Stopped` (and the solver works
 /// again afterwards); a second solve while one runs is refused with `SolveError::Busy`.
 #[test]
@@ -342,13 +354,7 @@ fn stop_and_busy_from_other_threads() {
     });
     // With weights, from the pre-search on (24 empty squares: pre-searched).
     solver.set_eval(Some(project_weights()));
-    std::thread::scope(|scope| {
-        let worker = scope.spawn(|| solver.solve(&slow, -64, 64));
-        while !worker.is_finished() {
-            solver.stop();
-        }
-        assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
-    });
+    stopped_from_another_thread(&solver, &slow);
     solver.set_eval(None);
     // A bad window is refused as such.
     assert_eq!(solver.solve(&slow, 10, 10), Err(SolveError::Range));
@@ -438,13 +444,7 @@ fn stop_and_node_limit_with_threads() {
     // With the fast order, then with weights (from the pre-search on, itself on 3 threads).
     for eval in [None, Some(project_weights())] {
         solver.set_eval(eval);
-        std::thread::scope(|scope| {
-            let worker = scope.spawn(|| solver.solve(&slow, -64, 64));
-            while !worker.is_finished() {
-                solver.stop();
-            }
-            assert_eq!(worker.join().expect("the solving thread"), Err(SolveError::Stopped));
-        });
+        stopped_from_another_thread(&solver, &slow);
     }
     solver.set_eval(None);
     // The whole solve takes about 260 M nodes: a limit of 2 M stops it.
