@@ -718,9 +718,9 @@ fn disc_difference(b: &EkBoard) -> i32 {
     b.player.count_ones() as i32 - b.opponent.count_ones() as i32
 }
 
-/// Evaluation through packed weights held in memory, rounded as Edax.
-fn packed_eval(models: &BTreeMap<u32, Vec<i16>>, base: Option<&Base>, set: &Set, r: usize) -> i32 {
-    let w = plies(models, base)[60 - set.empties[r] as usize];
+/// Evaluation through the 61 plies' packed weights held in memory ([`plies`]), rounded as Edax.
+fn packed_eval(plies: &[&[i16]], set: &Set, r: usize) -> i32 {
+    let w = plies[60 - set.empties[r] as usize];
     edax_round(set.index[r].iter().map(|&i| w[i as usize] as i32).sum())
 }
 
@@ -768,7 +768,8 @@ fn main() {
         for &l2 in &o.l2 {
             for &l2_ply in &o.l2_ply {
                 let models = fit(&train, &fit_rows, &trained, l2, l2_ply, &o, base.as_ref()).models;
-                let m = mae_by_empties(&train, &check, |r| packed_eval(&models, base.as_ref(), &train, r));
+                let table = plies(&models, base.as_ref());
+                let m = mae_by_empties(&train, &check, |r| packed_eval(&table, &train, r));
                 let overall = m.values().map(|(n, e)| *n as f64 * e).sum::<f64>() / check.len() as f64;
                 let per_count = m.values().map(|(_, e)| e).sum::<f64>() / m.len() as f64;
                 let per: Vec<String> = m.iter().map(|(e, (_, v))| format!("{e}:{v:.3}")).collect();
@@ -809,10 +810,11 @@ fn main() {
     let t = Instant::now();
     let weights = eval::load_file(&file).expect("the eval.dat loads");
     let k = edax_kernels::active_isa().kernels().expect("the active level");
+    let fitted_plies = models.as_ref().map(|m| plies(m, base.as_ref()));
     let library = |set: &Set, r: usize| {
         let sum = weights.accumulate(k, &eval::features(&set.boards[r]), 60 - set.empties[r] as usize, 0);
-        if let Some(models) = &models {
-            let w = plies(models, base.as_ref())[60 - set.empties[r] as usize];
+        if let Some(table) = &fitted_plies {
+            let w = table[60 - set.empties[r] as usize];
             assert_eq!(
                 sum,
                 set.index[r].iter().map(|&i| w[i as usize] as i32).sum::<i32>(),
