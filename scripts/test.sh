@@ -53,16 +53,34 @@ cargo fmt --check --manifest-path fuzz/Cargo.toml
 cargo clippy --locked --all-targets --features edax-abi-eval -- -D warnings
 cargo clippy --locked -p edax-kernels-python --all-targets -- -D warnings
 
-step "build: release library (rlib, cdylib, staticlib) and the C artifacts of every feature, for Linux x86-64, Windows x86-64 and Linux ARM64"
-# Each is one single-threaded rustc process (fat LTO): all at once, two cores busy.
-cargo build --release --locked --lib &
-release=$!
+step "build: the C artifacts (release: cdylib, staticlib) of every feature, for Linux x86-64, Windows x86-64 and Linux ARM64"
+# Each is one single-threaded rustc process (fat LTO): three at once, two cores busy. Not built
+# since 2026-11-28: `cargo build --release --lib` (the rlib too, into target/release), which no
+# step uses; the same code and profile are built here without the rlib (1.8 CPU-minutes less).
 scripts/build-capi-all.sh
-wait "$release"
 capi=$(scripts/build-capi.sh | tail -n 1)
 
 step "Rust tests: known answers, differential, oracles, header, exports and panic paths, bad input, package versions"
-run cargo test --locked
+# Built first (the default selection: examples compiled too), then run in two halves side by side:
+# cargo runs one test binary at a time, and the longest (midgame, 77 s) is one thread (its tests
+# share the active level and the weights): alone, the binaries took 256 s wall for 347 s of CPU.
+run cargo test --locked --no-run
+single=(--test midgame --test nws_endgame --test engine)
+others=()
+for f in tests/*.rs; do
+    t=$(basename "$f" .rs)
+    [[ " ${single[*]} " == *" --test $t "* ]] || others+=(--test "$t")
+done
+half_a=$(mktemp) half_b=$(mktemp)
+cargo test --locked "${single[@]}" >"$half_a" 2>&1 &
+pid_a=$!
+status_b=0
+{ cargo test --locked --lib --bins "${others[@]}" && cargo test --locked --doc; } >"$half_b" 2>&1 || status_b=$?
+status_a=0
+wait "$pid_a" || status_a=$?
+run cat "$half_a" "$half_b"
+rm -f "$half_a" "$half_b"
+[ "$status_a$status_b" = 00 ] || { echo "FAILED: the Rust tests (exit statuses $status_a, $status_b)"; exit 1; }
 # Which levels the known answers ran on: every level the CPU's flags allow (the test fails
 # otherwise); the line is repeated at the end.
 levels=$(cargo test --locked --test golden every_level_this_cpu_has_is_tested -- --nocapture 2>&1 | tee "$log" \
@@ -74,9 +92,10 @@ run cargo test --locked --features edax-abi-eval --test bad_input --test edax_ta
 step "Miri: portable and SSE2 kernels, C ABI pointers, dispatch, threads racing the first call"
 run scripts/miri.sh
 
-# The bindings' packages (builds and tests that keep about one core busy, 5 minutes) are made
-# and tested beside the C tests and CMake (about 3 minutes, one core): their output is shown
-# after those steps'.
+# The bindings' packages (builds and tests that keep about one core busy, 6 minutes) are made
+# and tested beside the C tests, CMake and the sanitizers (about 4 minutes before the
+# sanitizers; beside those two alone, the packages ran 2 minutes on one core of two): their
+# output is shown after those steps'.
 bindings_log=$(mktemp)
 kill_tree() { local c; for c in $(pgrep -P "$1"); do kill_tree "$c"; done; kill "$1" 2>/dev/null || true; }
 # On an early exit (a step before it failed) the packages' job is ended too.
@@ -90,15 +109,15 @@ run c_tests/run.sh "$capi"
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 run scripts/test-cmake.sh
 
-step "bindings, each tested as its installed package: C# (NuGet from a folder feed), Java (the jar), Python (the wheel in a fresh venv) (run beside the two steps above)"
+step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
+run c_tests/sanitize.sh "$capi"
+
+step "bindings, each tested as its installed package: C# (NuGet from a folder feed), Java (the jar), Python (the wheel in a fresh venv) (run beside the three steps above)"
 bindings_status=0
 wait "$bindings" || bindings_status=$?
 bindings=
 run cat "$bindings_log"
 [ "$bindings_status" = 0 ] || { echo "FAILED: the bindings (exit status $bindings_status)"; exit 1; }
-
-step "C tests under sanitizers: ASan + UBSan (gcc), TSan (library and its std instrumented)"
-run c_tests/sanitize.sh "$capi"
 
 step "other platforms: Windows x86-64 (MinGW) under Wine, Linux ARM64 (NEON) under qemu, macOS type-checked"
 run scripts/test-cross.sh windows
