@@ -6,7 +6,12 @@
 //!   solver's table as a hint ([`Table::hint`]: the move to try first, the bounds untouched, a
 //!   selective score proving nothing);
 //! - a score: the exact search starts on a window around it, widened when the score falls
-//!   outside ([`around`]).
+//!   outside ([`Aspiration`]).
+//!
+//! It stops deepening once a search scores +-63 or more ([`RunControls::until_decided`]), as
+//! Edax's does before its exact search: a won or lost position needs no deeper estimate, and the
+//! deeper selective searches of such a position cost more than its exact search (fforum #39, +64
+//! at 26 empty squares: 5.06 M nodes of pre-search without the stop, 1.25 M in all with it).
 //!
 //! Only with weights (`EkSolver::set_eval`): the midgame search evaluates with them. The
 //! settings below were chosen by nodes and time on FFO 40-49 and fforum-20-39 (BENCHMARKS.md,
@@ -75,13 +80,16 @@ pub(crate) fn run<K: Level>(
     let raw = [main.table(), pv.table(), shallow.table()];
     let level = (empties as i32 - SHORT, SELECTIVITY);
     let r = if threads <= 1 {
+        let c = RunControls { until_decided: true, ..RunControls::alone(Some(stop), controls.limit) };
         // SAFETY: the solver's own tables, valid while it lives and reached only by the solve
         // holding the solver (this one), on this thread.
-        unsafe { K::midgame_run(raw, RunControls::alone(Some(stop), controls.limit), w, (p, o), level) }
+        unsafe { K::midgame_run(raw, c, w, (p, o), level) }
     } else {
         let mut found = None;
         // SAFETY: as above, shared only by the threads `midgame_on_threads` starts.
-        let run = |tables, c: RunControls<'_>| unsafe { K::midgame_run(tables, c, w, (p, o), level) };
+        let run = |tables, c: RunControls<'_>| unsafe {
+            K::midgame_run(tables, RunControls { until_decided: true, ..c }, w, (p, o), level)
+        };
         // Behind the threads' panic boundary (a panic counts as a stop).
         // SAFETY: as above.
         cold(&mut || found = Some(unsafe { midgame_on_threads(raw, threads, (stop, controls.limit), &run) }));
@@ -200,6 +208,28 @@ mod tests {
         let stopped = AtomicI32::new(1 | STOP);
         let asked = Controls { state: &stopped, ..controls };
         assert_eq!(run::<P>(&mut tables, &tt, (&asked, 1), &w, FFO_40, 20), Err(SolveError::Stopped));
+    }
+
+    /// fforum #39: 26 empty squares, +64 (a8 and eight other moves).
+    const FFORUM_39: (u64, u64) = (0x0000_0216_0e0e_123d, 0x000d_1d29_3171_2d00);
+
+    /// On a won position the pre-search stops deepening at its first +-63, well before its
+    /// depth and selectivity; Edax's search (without the stop) goes on to them.
+    #[test]
+    fn the_presearch_stops_deepening_once_the_position_is_decided() {
+        let w = project_weights();
+        let level = (26 - SHORT, SELECTIVITY);
+        let [edax, decided] = [false, true].map(|until_decided| {
+            let mut tables = Tables::new(17).expect("tables");
+            let [main, pv, shallow] = &mut tables.0;
+            let c = RunControls { until_decided, ..RunControls::alone(None, u64::MAX) };
+            // SAFETY: tables of this test's own, on this thread only.
+            unsafe { P::midgame_run([main.table(), pv.table(), shallow.table()], c, &w, FFORUM_39, level) }
+        });
+        assert_eq!((edax.depth, edax.selectivity), level);
+        assert!(decided.score >= 63, "{decided:?}");
+        assert!((decided.depth, decided.selectivity) < level, "{decided:?}");
+        assert!(decided.nodes * 2 < edax.nodes, "{} against {} nodes", decided.nodes, edax.nodes);
     }
 
     /// [`Aspiration`] with a search whose score is `truth` (fail-soft: the window's bound when

@@ -161,13 +161,15 @@ pub(crate) unsafe fn midgame_on_threads(
                 node_limit: u64::MAX,
                 busy: Some(&busy),
                 clear: false,
+                until_decided: false,
             };
             run(shared.get(), controls).nodes
         };
         let helpers: Vec<_> =
             (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
         let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
-        let controls = RunControls { stop: Some(stop), node_limit, busy: Some(&busy), clear: false };
+        let controls =
+            RunControls { stop: Some(stop), node_limit, busy: Some(&busy), clear: false, until_decided: false };
         let mut r = run(tables, controls);
         helpers_stop.store(1, Relaxed);
         for h in helpers {

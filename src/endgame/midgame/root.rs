@@ -163,6 +163,8 @@ pub(crate) struct Root<'s, 'a> {
     result: RootResult,
     /// `result->bound`, by move (0..=65).
     bounds: [Bound; 66],
+    /// [`RunControls::until_decided`].
+    until_decided: bool,
 }
 
 impl Midgame<'_> {
@@ -652,8 +654,13 @@ impl<'s, 'a> Root<'s, 'a> {
             if self.mg.stopped() {
                 return;
             }
-            if score.abs() >= SCORE_MAX - 1 && self.depth > end - ITERATIVE_MIN_EMPTIES && option_depth >= n {
-                break;
+            if score.abs() >= SCORE_MAX - 1 && self.depth > end - ITERATIVE_MIN_EMPTIES {
+                if option_depth >= n {
+                    break;
+                }
+                if self.until_decided {
+                    return;
+                }
             }
             self.depth += 2;
         }
@@ -675,7 +682,7 @@ impl<'s, 'a> Root<'s, 'a> {
                 self.mg.selectivity = option_selectivity;
             }
             score = self.aspiration::<K>(alpha, beta, self.depth, score);
-            if self.mg.stopped() {
+            if self.mg.stopped() || (self.until_decided && score.abs() >= SCORE_MAX - 1) {
                 return;
             }
             self.mg.selectivity += 1;
@@ -720,12 +727,16 @@ pub(crate) struct RunControls<'a> {
     /// Whether the search moves the tables' dates on first (Edax's `hash_clear`); the threads
     /// of one search after their caller has done it, each without.
     pub clear: bool,
+    /// The solver's pre-search: stop deepening (depth and selectivity) once a search scores
+    /// +-63 or more, as Edax's own iterative deepening does before an exact search (there, only
+    /// when its depth reaches the end); `false`: Edax's search, node for node.
+    pub until_decided: bool,
 }
 
 impl<'a> RunControls<'a> {
     /// Edax's search alone on its tables: `stop` and the node limit (`u64::MAX`: none).
     pub fn alone(stop: Option<StopFlag<'a>>, node_limit: u64) -> RunControls<'a> {
-        RunControls { stop, node_limit, busy: None, clear: true }
+        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false }
     }
 }
 
@@ -775,6 +786,7 @@ pub(crate) unsafe fn search_run<K: MidgameLevel>(
         depth: 0,
         result: RootResult { score: 0, ..RootResult::NONE },
         bounds: [Bound { lower: SCORE_MIN, upper: SCORE_MAX }; 66],
+        until_decided: controls.until_decided,
     };
     // search_get_movelist, in place (a list moved into `root` would be copied by memcpy).
     let mut left = K::get_moves(p, o);
