@@ -31,6 +31,12 @@ cd "$(dirname "$0")/.."
 # 4.5, C tests + CMake + bindings 6.3, sanitizers 3.6 (8.2), the other platforms 9.1, A/B to fuzz
 # 5.4), the Windows and ARM64 test builds found current (their compiles were about 6 of the
 # other platforms' 15.6 minutes at 2808927): about 46 from a clean checkout.
+# CI took 56.3 minutes at 982d319. At 02cf1d3/42bd3c0 (2026-11-28): the Rust tests in two halves
+# side by side, the bindings beside the sanitizers too, no target/release build, no unit tests
+# under Wine, no edax_table build under qemu, the test profile's crates.io dependencies at
+# opt-level 0: from a fresh clone at d33b68d, 48.9 minutes here (build 5.4, Rust tests 8.5 with
+# their build, Miri 4.9, C tests + CMake + sanitizers + bindings 11.2 (12.7), the other platforms
+# 12.5 (16.2; their test builds 4.5 minutes, were 7.1), A/B to fuzz 5.0), user+sys 87 CPU-minutes.
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
