@@ -34,7 +34,8 @@ fuzz_one() { # target: its run, its result line in $work/TARGET.result
     echo "fuzz: $target: $runs runs ($(find "seeds/$target" -type f 2>/dev/null | wc -l) seeds) in ${took:-?} s, $cov, no failure" \
         >"$work/$target.result"
 }
-# The slowest first (its seeds alone take about 90 s), the others one after another beside it.
+# shallow_solver first, then the others in their order (eval_loader next): the two whose seeds
+# take 90-115 s run side by side, one per core, and the two 30-s targets after them.
 targets=$(cargo +nightly fuzz list | awk '$0 == "shallow_solver" { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }')
 for target in $targets; do
     fuzz_one "$target" &
