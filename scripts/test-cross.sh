@@ -141,9 +141,23 @@ aarch64() {
     done
 
     say "ARM64: Rust tests under qemu (levels: $EK_CPU_LEVELS): every level against portable on the million random positions; the other tests on 1/$EK_TEST_SCALE of theirs"
-    EK_TEST_SCALE=1 cargo test --locked --target $t --test differential
+    # One build of every test target (two cargo commands built them one after the other: 2.4
+    # minutes), then the differential test at full scale, then the others; midgame and
+    # nws_endgame (one thread each: their tests share the active level and the weights, 30 s
+    # each under qemu) beside them.
     # shellcheck disable=SC2046
-    cargo test --locked --target $t $(test_args differential)
+    cargo test --locked --target $t --no-run $(test_args)
+    EK_TEST_SCALE=1 cargo test --locked --target $t --test differential
+    local single_log status=0
+    single_log=$(mktemp)
+    cargo test --locked --target $t --test midgame --test nws_endgame >"$single_log" 2>&1 &
+    local single=$!
+    # shellcheck disable=SC2046
+    cargo test --locked --target $t $(test_args differential midgame nws_endgame) || status=$?
+    wait "$single" || status=$?
+    cat "$single_log"
+    rm -f "$single_log"
+    [ "$status" = 0 ] || { echo "FAILED: the Rust tests under qemu"; exit 1; }
     # Not here: the Rust tests of Edax's names (edax_table, bad_input's rows; a third build of the
     # library, a minute). Edax's table is the code the native suite tests, and qemu on an x86-64
     # host runs ARM's loads and stores in x86's stronger order, so a race that only ARM's weaker
