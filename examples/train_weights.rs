@@ -40,12 +40,18 @@
 //! trial at 19 and 20 empties). `--label-weights PATH` orders the random-game sets' labelling
 //! solvers' moves with PATH (the `--extend` file by default); the labels stay exact.
 //!
+//! `--search-labels D/S` labels the random-game training set with the engine's search of depth D
+//! and selectivity S on the `--label-weights` file (each search from an empty table) instead of
+//! exact solves: estimates at a cost the lent machines are not needed for (data/README.md has
+//! the trial at 19 to 26 empties); the held-out sets stay exact.
+//!
 //! `--validate` instead splits the training positions (one in ten held back), fits with each
 //! combination of the `--l2` and `--l2-ply` lists, and prints the errors on the held-back tenth:
 //! how the defaults were chosen, without looking at the held-out set.
 //!
 //! Usage: `cargo run --release --example train_weights -- [options]` (scripts/train-weights.sh).
 
+use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::eval::{self, packed_indexes, Weights, EVAL_FILE_SIZE, EVAL_PLIES, PACKED_WEIGHTS};
 use edax_kernels::{flip, get_moves, EkBoard, EkSolver, Kernels};
 use std::collections::{BTreeMap, HashSet};
@@ -92,6 +98,7 @@ struct Options {
     extend: Option<PathBuf>,
     keep: (u32, u32),
     label_weights: Option<PathBuf>,
+    search_labels: Option<(i32, i32)>,
 }
 
 /// The default data: positions per empties count (the committed file's).
@@ -162,6 +169,9 @@ const USAGE: &str = concat!(
   --label-weights PATH  order the random-game sets' labelling solvers' moves with the eval.dat
                       PATH (with weights the solver also pre-searches from 20 empties; the same
                       exact scores, faster; default: none, or the --extend file)
+  --search-labels D/S label the random-game training set (not the held-out one) with the
+                      engine's search of depth D and selectivity S (0..5, 5: none) on the
+                      --label-weights file instead of exact solves: estimates, much cheaper
   --validate          fit on nine tenths of the training set, report the other tenth, for each
                       combination of comma-separated --l2 and --l2-ply values; write nothing"
 );
@@ -207,6 +217,7 @@ fn parse_options() -> Options {
         extend: None,
         keep: (12, 18),
         label_weights: None,
+        search_labels: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -242,6 +253,12 @@ fn parse_options() -> Options {
                 o.keep = (a.parse().expect("an empties count"), b.parse().expect("an empties count"));
             }
             "--label-weights" => o.label_weights = Some(PathBuf::from(value())),
+            "--search-labels" => {
+                let v = value();
+                let (d, s) =
+                    v.split_once('/').unwrap_or_else(|| panic!("--search-labels {v:?}: expected DEPTH/SELECTIVITY"));
+                o.search_labels = Some((d.parse().expect("a depth"), s.parse().expect("a selectivity")));
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -255,6 +272,10 @@ fn parse_options() -> Options {
     if o.label_weights.is_none() {
         o.label_weights = o.extend.clone();
     }
+    assert!(
+        o.search_labels.is_none() || o.label_weights.is_some(),
+        "--search-labels needs --label-weights or --extend (the weights the searches evaluate with)"
+    );
     assert!(
         o.train
             .keys()
@@ -404,7 +425,13 @@ fn fnv1a(s: &[u8]) -> u64 {
 
 /// The exact scores of `boards`, from the cache file of `key` as far as it goes, the rest
 /// solved (and appended to it chunk by chunk). Returns the scores and the solving time.
-fn label(boards: &[EkBoard], key: &str, order: Option<&'static Weights>, o: &Options) -> (Vec<i8>, f64) {
+fn label(
+    boards: &[EkBoard],
+    key: &str,
+    order: Option<&'static Weights>,
+    search: Option<&SearchLabels>,
+    o: &Options,
+) -> (Vec<i8>, f64) {
     std::fs::create_dir_all(&o.cache).expect("the cache directory");
     let path = o.cache.join(format!("labels-{:016x}.txt", fnv1a(key.as_bytes())));
     let header = format!("# {key}");
@@ -444,6 +471,12 @@ fn label(boards: &[EkBoard], key: &str, order: Option<&'static Weights>, o: &Opt
             solver
         })
         .collect();
+    let engines: Vec<EkEngine> = match search {
+        Some(s) => (0..o.threads)
+            .map(|_| EkEngine::new(s.weights.clone(), o.hash_bits).expect("memory for the engine's tables"))
+            .collect(),
+        None => Vec::new(),
+    };
     let start = Instant::now();
     const CHUNK: usize = 2000;
     let mut last_report = 0.0;
@@ -456,16 +489,30 @@ fn label(boards: &[EkBoard], key: &str, order: Option<&'static Weights>, o: &Opt
         let parts: Vec<Vec<(usize, i8, f64, u64)>> = std::thread::scope(|s| {
             let workers: Vec<_> = solvers
                 .iter()
-                .map(|solver| {
+                .enumerate()
+                .map(|(w, solver)| {
                     let next = &next;
+                    let engine = engines.get(w);
                     s.spawn(move || {
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(b) = chunk.get(i) else { break out };
                             let t = Instant::now();
-                            let r = solver.solve(b, -64, 64).expect("an exact score");
-                            out.push((i, r.score as i8, t.elapsed().as_secs_f64(), r.nodes));
+                            let (score, nodes) = match (engine, search) {
+                                (Some(engine), Some(s)) => {
+                                    // Each search from an empty table: the label is the
+                                    // position's alone, whatever the order of the work.
+                                    engine.clear().expect("an idle engine");
+                                    let r = engine.search(b, &s.limits).expect("a search");
+                                    (r.score, r.n_nodes as u64)
+                                }
+                                _ => {
+                                    let r = solver.solve(b, -64, 64).expect("an exact score");
+                                    (r.score, r.nodes)
+                                }
+                            };
+                            out.push((i, score as i8, t.elapsed().as_secs_f64(), nodes));
                         }
                     })
                 })
@@ -502,6 +549,26 @@ fn label(boards: &[EkBoard], key: &str, order: Option<&'static Weights>, o: &Opt
     (scores, start.elapsed().as_secs_f64())
 }
 
+/// Labels from the engine's searches instead of exact solves (`--search-labels`).
+struct SearchLabels {
+    weights: std::sync::Arc<EkWeights>,
+    limits: EkEngineLimits,
+    /// What the cache key adds: the depth, the selectivity and the weights' hash.
+    key: String,
+}
+
+impl SearchLabels {
+    fn new(o: &Options) -> Option<SearchLabels> {
+        let (depth, selectivity) = o.search_labels?;
+        let path = o.label_weights.as_deref().expect("checked by parse_options");
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let weights = EkWeights::from_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let limits = EkEngineLimits { level: 0, depth, selectivity, max_nodes: 0, max_time_ms: 0 };
+        let key = format!(" search-labels={depth}/{selectivity} weights={:016x}", fnv1a(&bytes));
+        Some(SearchLabels { weights, limits, key })
+    }
+}
+
 /// A labelled set: positions, their empties counts, their scores and their packed indexes.
 struct Set {
     boards: Vec<EkBoard>,
@@ -518,10 +585,11 @@ fn labelled_set(
     counts: &Counts,
     player: Option<&Player>,
     labeller: Option<&'static Weights>,
+    search: Option<&SearchLabels>,
     o: &Options,
 ) -> (Set, f64, f64) {
     let t = Instant::now();
-    let (boards, key) = match player {
+    let (boards, mut key) = match player {
         None => (generate(seed, counts), format!("generator={GENERATOR} seed={seed} counts={}", counts_text(counts))),
         Some(p) => (
             generate_selfplay(seed, counts, p, o),
@@ -534,6 +602,9 @@ fn labelled_set(
             ),
         ),
     };
+    if let Some(s) = search {
+        key.push_str(&s.key);
+    }
     let gen_time = t.elapsed().as_secs_f64();
     println!("== {name} set: {key}");
     println!("   generated {} positions in {gen_time:.2} s", boards.len());
@@ -541,7 +612,7 @@ fn labelled_set(
         Some(p) => (!o.unordered).then_some(p.weights),
         None => labeller,
     };
-    let (scores, solve_time) = label(&boards, &key, order, o);
+    let (scores, solve_time) = label(&boards, &key, order, search, o);
     let empties = boards.iter().map(empties).collect();
     let index = boards.iter().map(packed_indexes).collect();
     (Set { boards, empties, scores, index }, gen_time, solve_time)
@@ -733,12 +804,22 @@ fn main() {
         .label_weights
         .as_deref()
         .map(|p| eval::load_file(p).unwrap_or_else(|e| panic!("--label-weights {}: {e:?}", p.display())));
-    let (random_train, train_gen, train_solve) = labelled_set("training", o.seed, &o.train, None, labeller, &o);
-    let (holdout, hold_gen, hold_solve) = labelled_set("held-out", o.holdout_seed, &o.holdout, None, labeller, &o);
+    let search = SearchLabels::new(&o);
+    let (random_train, train_gen, train_solve) =
+        labelled_set("training", o.seed, &o.train, None, labeller, search.as_ref(), &o);
+    let (holdout, hold_gen, hold_solve) =
+        labelled_set("held-out", o.holdout_seed, &o.holdout, None, labeller, None, &o);
     let (self_train, self_gen, self_solve) =
-        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), None, &o);
-    let (self_holdout, self_hold_gen, self_hold_solve) =
-        labelled_set("self-play held-out", o.selfplay_holdout_seed, &o.selfplay_holdout, player.as_ref(), None, &o);
+        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), None, None, &o);
+    let (self_holdout, self_hold_gen, self_hold_solve) = labelled_set(
+        "self-play held-out",
+        o.selfplay_holdout_seed,
+        &o.selfplay_holdout,
+        player.as_ref(),
+        None,
+        None,
+        &o,
+    );
     let n_random = random_train.boards.len();
     let train = union(random_train, self_train);
     let seen: HashSet<EkBoard> = train.boards.iter().copied().collect();
