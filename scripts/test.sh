@@ -37,6 +37,11 @@ cd "$(dirname "$0")/.."
 # opt-level 0: from a fresh clone at d33b68d, 48.9 minutes here (build 5.4, Rust tests 8.5 with
 # their build, Miri 4.9, C tests + CMake + sanitizers + bindings 11.2 (12.7), the other platforms
 # 12.5 (16.2; their test builds 4.5 minutes, were 7.1), A/B to fuzz 5.0), user+sys 87 CPU-minutes.
+# CI took 50.5 minutes at d9e5144. At 19d4a1b: the ARM64 test targets built by one cargo command,
+# midgame and nws_endgame beside the other test programs under qemu, the edax-abi-eval tests built
+# and run in the shorter half of the Rust tests: 46.7 minutes from a fresh clone here (build 4.8,
+# Rust tests 8.0, Miri 4.6, C tests + CMake + sanitizers + bindings 11.5, the other platforms 11.7
+# (the ARM64 Rust tests 5.7, were 6.7), A/B to fuzz 4.8), user+sys 86 CPU-minutes.
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
