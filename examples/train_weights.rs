@@ -423,8 +423,9 @@ fn fnv1a(s: &[u8]) -> u64 {
     s.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ *b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// The exact scores of `boards`, from the cache file of `key` as far as it goes, the rest
-/// solved (and appended to it chunk by chunk). Returns the scores and the solving time.
+/// The scores of `boards` (exact, or the engine's estimates with `search`), from the cache file
+/// of `key` as far as it goes, the rest labelled (and appended to it chunk by chunk). Returns
+/// the scores and the labelling time.
 fn label(
     boards: &[EkBoard],
     key: &str,
@@ -464,19 +465,7 @@ fn label(
         writeln!(file, "{:016x} {:016x} {s}", b.player, b.opponent).expect("write");
     }
     println!("   {} positions, {cached} cached; solving the others into {}", boards.len(), path.display());
-    let solvers: Vec<EkSolver> = (0..o.threads)
-        .map(|_| {
-            let solver = EkSolver::new(o.hash_bits).expect("memory for the solver's table");
-            solver.set_eval(order); // the order only: the scores are exact either way
-            solver
-        })
-        .collect();
-    let engines: Vec<EkEngine> = match search {
-        Some(s) => (0..o.threads)
-            .map(|_| EkEngine::new(s.weights.clone(), o.hash_bits).expect("memory for the engine's tables"))
-            .collect(),
-        None => Vec::new(),
-    };
+    let labellers: Vec<Labeller> = (0..o.threads).map(|_| Labeller::new(order, search, o)).collect();
     let start = Instant::now();
     const CHUNK: usize = 2000;
     let mut last_report = 0.0;
@@ -487,31 +476,17 @@ fn label(
         let next = AtomicUsize::new(0);
         let mut solved = vec![0i8; chunk.len()];
         let parts: Vec<Vec<(usize, i8, f64, u64)>> = std::thread::scope(|s| {
-            let workers: Vec<_> = solvers
+            let workers: Vec<_> = labellers
                 .iter()
-                .enumerate()
-                .map(|(w, solver)| {
+                .map(|labeller| {
                     let next = &next;
-                    let engine = engines.get(w);
                     s.spawn(move || {
                         let mut out = Vec::new();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(b) = chunk.get(i) else { break out };
                             let t = Instant::now();
-                            let (score, nodes) = match (engine, search) {
-                                (Some(engine), Some(s)) => {
-                                    // Each search from an empty table: the label is the
-                                    // position's alone, whatever the order of the work.
-                                    engine.clear().expect("an idle engine");
-                                    let r = engine.search(b, &s.limits).expect("a search");
-                                    (r.score, r.n_nodes as u64)
-                                }
-                                _ => {
-                                    let r = solver.solve(b, -64, 64).expect("an exact score");
-                                    (r.score, r.nodes)
-                                }
-                            };
+                            let (score, nodes) = labeller.label(b);
                             out.push((i, score as i8, t.elapsed().as_secs_f64(), nodes));
                         }
                     })
@@ -547,6 +522,45 @@ fn label(
     let per: Vec<String> = cost.iter().map(|(e, (n, _, k))| format!("{e}:{:.0}", *k as f64 / *n as f64)).collect();
     println!("   mean nodes per empties count: {}", per.join(" "));
     (scores, start.elapsed().as_secs_f64())
+}
+
+/// One labelling thread's searcher: a solver (exact scores) or an engine (`--search-labels`).
+enum Labeller {
+    Solver(EkSolver),
+    Engine(Box<EkEngine>, EkEngineLimits),
+}
+
+impl Labeller {
+    fn new(order: Option<&'static Weights>, search: Option<&SearchLabels>, o: &Options) -> Labeller {
+        match search {
+            Some(s) => Labeller::Engine(
+                Box::new(EkEngine::new(s.weights.clone(), o.hash_bits).expect("memory for the engine's tables")),
+                s.limits,
+            ),
+            None => {
+                let solver = EkSolver::new(o.hash_bits).expect("memory for the solver's table");
+                solver.set_eval(order); // the order only: the scores are exact either way
+                Labeller::Solver(solver)
+            }
+        }
+    }
+
+    /// The score of `b` for its side to move, and the nodes searched.
+    fn label(&self, b: &EkBoard) -> (i32, u64) {
+        match self {
+            Labeller::Solver(solver) => {
+                let r = solver.solve(b, -64, 64).expect("an exact score");
+                (r.score, r.nodes)
+            }
+            Labeller::Engine(engine, limits) => {
+                // Each search from an empty table: the label is the position's alone, whatever
+                // the order of the work.
+                engine.clear().expect("an idle engine");
+                let r = engine.search(b, limits).expect("a search");
+                (r.score, r.n_nodes as u64)
+            }
+        }
+    }
 }
 
 /// Labels from the engine's searches instead of exact solves (`--search-labels`).
