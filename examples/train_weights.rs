@@ -30,7 +30,8 @@
 //! maximising the one-ply evaluation, or a random one with probability `--epsilon`), with their
 //! own generator version and a cache key holding the playing weights' hash. They are labelled
 //! as above, the solvers ordering their moves with the playing weights (the scores are exact,
-//! so they do not depend on it), and join the random-game training set; the per-count
+//! so they do not depend on it; the training set by the engine with `--search-labels`), and
+//! join the random-game training set; the per-count
 //! corrections then cover every count of either set. `--evaluate PATH` reports the errors of an
 //! existing eval.dat on the held-out sets and on Edax's fforum positions instead of training.
 //!
@@ -40,10 +41,10 @@
 //! trial at 19 and 20 empties). `--label-weights PATH` orders the random-game sets' labelling
 //! solvers' moves with PATH (the `--extend` file by default); the labels stay exact.
 //!
-//! `--search-labels D/S` labels the random-game training set with the engine's search of depth D
-//! and selectivity S on the `--label-weights` file (each search from an empty table) instead of
-//! exact solves: estimates at a cost the lent machines are not needed for (data/README.md has
-//! the trial at 19 to 26 empties); the held-out sets stay exact.
+//! `--search-labels D/S` labels the training sets (random-game and self-play) with the engine's
+//! search of depth D and selectivity S on the `--label-weights` file (each search from an empty
+//! table) instead of exact solves: estimates at a cost the lent machines are not needed for
+//! (data/README.md has the trials at 19 to 30 empties); the held-out sets stay exact.
 //!
 //! `--validate` instead splits the training positions (one in ten held back), fits with each
 //! combination of the `--l2` and `--l2-ply` lists, and prints the errors on the held-back tenth:
@@ -169,9 +170,10 @@ const USAGE: &str = concat!(
   --label-weights PATH  order the random-game sets' labelling solvers' moves with the eval.dat
                       PATH (with weights the solver also pre-searches from 20 empties; the same
                       exact scores, faster; default: none, or the --extend file)
-  --search-labels D/S label the random-game training set (not the held-out one) with the
-                      engine's search of depth D and selectivity S (0..5, 5: none) on the
-                      --label-weights file instead of exact solves: estimates, much cheaper
+  --search-labels D/S label the training sets, random-game and self-play (not the held-out
+                      ones), with the engine's search of depth D and selectivity S (0..5, 5:
+                      none) on the --label-weights file instead of exact solves: estimates,
+                      much cheaper
   --validate          fit on nine tenths of the training set, report the other tenth, for each
                       combination of comma-separated --l2 and --l2-ply values; write nothing"
 );
@@ -824,7 +826,7 @@ fn main() {
     let (holdout, hold_gen, hold_solve) =
         labelled_set("held-out", o.holdout_seed, &o.holdout, None, labeller, None, &o);
     let (self_train, self_gen, self_solve) =
-        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), None, None, &o);
+        labelled_set("self-play training", o.selfplay_seed, &o.selfplay, player.as_ref(), None, search.as_ref(), &o);
     let (self_holdout, self_hold_gen, self_hold_solve) = labelled_set(
         "self-play held-out",
         o.selfplay_holdout_seed,
