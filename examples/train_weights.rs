@@ -31,9 +31,9 @@
 //! own generator version and a cache key holding the playing weights' hash. They are labelled
 //! as above, the solvers ordering their moves with the playing weights (the scores are exact,
 //! so they do not depend on it; the training set by the engine with `--search-labels`), and
-//! join the random-game training set; the per-count
-//! corrections then cover every count of either set. `--evaluate PATH` reports the errors of an
-//! existing eval.dat on the held-out sets and on Edax's fforum positions instead of training.
+//! join the random-game training set; the per-count corrections then cover every count of
+//! either set. `--evaluate PATH` reports the errors of an existing eval.dat on the held-out sets
+//! and on Edax's fforum positions instead of training.
 //!
 //! `--extend PATH` keeps the eval.dat PATH's plies of the `--keep` counts (default 12-18) and fits
 //! each trained count as a correction to PATH's ply of that count, with no shared model: plies

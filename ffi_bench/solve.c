@@ -107,8 +107,8 @@ static void read_record(const char *record, const char *file)
 static int listed(const Problem *pb, int x, int score)
 {
     char want[16];
-    if (x < 0 || x > 63) return 0;
     if (!pb->moves[strspn(pb->moves, " \t")]) return 1; /* no moves listed: the score alone is checked */
+    if (x < 0 || x > 63) return 0;
     snprintf(want, sizeof want, " %c%c:%d ", 'a' + x % 8, '1' + x / 8, score);
     char moves[260];
     snprintf(moves, sizeof moves, "%s ", pb->moves);
