@@ -12,8 +12,9 @@
 //!   Indirect calls are covered by those roots: an export jumps through a slot, which holds a
 //!   trampoline or a table entry. The trampolines' one exception is the level selection, which
 //!   runs behind `catch_unwind` in `ensure_selected_from_c`; that it does is checked too. The
-//!   solver's thread start (`solver::threads::cold`, once per solve with several threads) is
-//!   the other boundary, checked the same way.
+//!   solver's thread start (`solver::threads::cold`, once per solve with several threads; a
+//!   waiting split point's yield of the core goes through it too) is the other boundary,
+//!   checked the same way.
 //! - Vendor-specific costs, by encoding: no legacy SSE reachable from a hot export on the
 //!   avx2/avx512 levels (Intel's AVX-SSE transition; the walk stops at the solver's thread start,
 //!   which runs the standard library's thread code once per solve), no PEXT/PDEP reachable from any export on

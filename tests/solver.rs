@@ -9,6 +9,7 @@ use common::{naive_score, random_positions_where, supported_levels, SplitMix64};
 use edax_kernels::eval::Weights;
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::solver_api::*;
+use edax_kernels::solver::ParallelScheme;
 use edax_kernels::{EkBoard, EkSolveResult, EkSolver, Isa, SolveError};
 use std::path::Path;
 use std::sync::Mutex;
@@ -370,10 +371,11 @@ fn stop_and_busy_from_other_threads() {
     );
 }
 
-/// Several threads give the scores of one thread: the fforum-20-39 positions of 17 to 20 empty
-/// squares (each spread over the threads) on every level with 2 threads, and with 3 on the best
-/// level; the move is one the file lists with the score. The same solver then solves them again
-/// on one thread, with what the threads left in its table. Under emulation, those of 17 to 19.
+/// Several threads give the scores of one thread, in both ways of sharing the work
+/// ([`ParallelScheme`]): the fforum-20-39 positions of 17 to 20 empty squares (each spread over
+/// the threads) on every level with 2 threads, and with 3 and (natively) 8 on the best level;
+/// the move is one the file lists with the score. The same solver then solves them again on one thread,
+/// with what the threads left in its table. Under emulation, those of 17 to 19.
 #[test]
 fn threads_give_the_scores_of_one_thread_on_every_level() {
     let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
@@ -387,10 +389,14 @@ fn threads_give_the_scores_of_one_thread_on_every_level() {
     let runs = levels
         .iter()
         .map(|&isa| (isa, 2, None))
-        .chain([(Isa::best(), 3, None), (Isa::best(), 2, Some(project_weights()))]);
-    for (isa, threads, eval) in runs {
+        .chain([(Isa::best(), 3, None), (Isa::best(), 2, Some(project_weights()))])
+        .chain((!common::sampled()).then_some((Isa::best(), 8, None)));
+    let schemes = [ParallelScheme::Abdada, ParallelScheme::Ybwc];
+    for ((isa, threads, eval), scheme) in runs.flat_map(|r| schemes.map(|s| (r, s))) {
         edax_kernels::set_active_isa(isa).expect("supported");
         let solver = EkSolver::new(20).expect("a table");
+        solver.set_parallel_scheme(scheme);
+        assert_eq!(solver.parallel_scheme(), scheme);
         solver.set_eval(eval);
         solver.set_threads(threads).expect("threads");
         assert_eq!(solver.threads(), threads);
@@ -400,9 +406,10 @@ fn threads_give_the_scores_of_one_thread_on_every_level() {
             solver.set_threads(n).expect("threads");
             for (i, pb) in problems.iter().enumerate() {
                 let r = solver.solve(&pb.board, -64, 64).expect("solved");
-                assert_eq!(r.score, pb.best, "problem {i}: {isa:?}, {threads} threads, round {round}");
+                let run = format!("problem {i}: {isa:?}, {threads} threads, {scheme:?}");
+                assert_eq!(r.score, pb.best, "{run}, round {round}");
                 let listed = pb.moves.iter().find(|(x, _)| *x == r.best_move).map(|m| m.1);
-                assert_eq!(listed, Some(pb.best), "problem {i}: {isa:?}, {threads} threads, move {}", r.best_move);
+                assert_eq!(listed, Some(pb.best), "{run}, move {}", r.best_move);
             }
         }
     }
@@ -433,13 +440,20 @@ fn batch_on_threads_equals_single_calls() {
     unsafe { ek_solver_free(batch) };
 }
 
-/// With 3 threads a stop from another thread (with and without weights) and the node limit
-/// (counted over all threads) end the solve with `SolveError::Stopped`, and the solver works
-/// again afterwards.
+/// With 3 threads, in both ways of sharing the work, a stop from another thread (with and
+/// without weights) and the node limit (counted over all threads) end the solve with
+/// `SolveError::Stopped`, and the solver works again afterwards.
 #[test]
 fn stop_and_node_limit_with_threads() {
+    for scheme in [ParallelScheme::Abdada, ParallelScheme::Ybwc] {
+        stop_and_node_limit_with_threads_in(scheme);
+    }
+}
+
+fn stop_and_node_limit_with_threads_in(scheme: ParallelScheme) {
     let slow = EkBoard::new(0x0014_f9c0_849a_0000, 0x0000_063e_7b64_3c3c); // fforum #38, 24 empties
     let solver = EkSolver::new(20).expect("a table");
+    solver.set_parallel_scheme(scheme);
     solver.set_threads(3).expect("threads");
     // With the fast order, then with weights (from the pre-search on, itself on 3 threads).
     for eval in [None, Some(project_weights())] {
@@ -461,16 +475,20 @@ fn stop_and_node_limit_with_threads() {
 /// with the fast order and with the project's weights (whose solves of 20 empty squares are
 /// stopped in the pre-search, between it and the exact search, or in one of the exact
 /// searches around its score) (fforum-20-39's problems of 19 and 20 empty squares; under
-/// emulation, of 19).
+/// emulation, of 19). Two threads share the work both ways ([`ParallelScheme`]).
 #[test]
 fn stopped_solves_leave_no_false_bound() {
     let problems: Vec<Problem> = problems("fforum-20-39.txt")
         .into_iter()
         .filter(|p| (19..=20.min(sampled_empties())).contains(&p.empties))
         .collect();
-    for (threads, eval) in [(1, None), (2, None), (1, Some(project_weights())), (2, Some(project_weights()))] {
+    let w = Some(project_weights());
+    let (abdada, ybwc) = (ParallelScheme::Abdada, ParallelScheme::Ybwc);
+    let runs = [(1, None, abdada), (2, None, abdada), (2, None, ybwc), (1, w, abdada), (2, w, abdada), (2, w, ybwc)];
+    for (threads, eval, scheme) in runs {
         for pb in &problems {
             let solver = EkSolver::new(18).expect("a table");
+            solver.set_parallel_scheme(scheme);
             solver.set_threads(threads).expect("threads");
             solver.set_eval(eval);
             for k in 1..40 {
@@ -479,7 +497,8 @@ fn stopped_solves_leave_no_false_bound() {
             }
             solver.set_node_limit(0);
             let eval = eval.is_some();
-            assert_eq!(solver.solve(&pb.board, -64, 64).map(|r| r.score), Ok(pb.best), "{threads} threads, {eval}");
+            let r = solver.solve(&pb.board, -64, 64).map(|r| r.score);
+            assert_eq!(r, Ok(pb.best), "{threads} threads, {eval}, {scheme:?}");
         }
     }
 }

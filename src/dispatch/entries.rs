@@ -72,6 +72,11 @@ macro_rules! level_entries {
                 unsafe { root(s, p, o, alpha, beta) }
             }
             #[inline(always)]
+            fn help(s: &mut Search, slot: u16, word: u64) -> bool {
+                // SAFETY: as above.
+                unsafe { help(s, slot, word) }
+            }
+            #[inline(always)]
             unsafe fn midgame_run(
                 tables: [*mut crate::hash_table::EkHashTable; 3],
                 controls: crate::endgame::midgame::RunControls,
@@ -242,6 +247,9 @@ macro_rules! level_entries {
             }
             unsafe fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
                 crate::solver::search::pvs_with_move::<$P>(s, p, o, alpha, beta)
+            }
+            unsafe fn help(s: &mut Search, slot: u16, word: u64) -> bool {
+                crate::solver::split::join::<$P>(s, slot, word)
             }
 
             pub(in crate::dispatch) unsafe extern "C" fn flip(x: i32, p: u64, o: u64) -> u64 {

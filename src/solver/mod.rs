@@ -14,6 +14,7 @@ pub(crate) mod order;
 pub(crate) mod parallel;
 pub(crate) mod presearch;
 pub(crate) mod search;
+pub(crate) mod split;
 pub(crate) mod threads;
 pub(crate) mod tt;
 
@@ -21,8 +22,9 @@ use crate::eval::Weights;
 use crate::types::board::{EkBoard, NOMOVE, PASS};
 use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 use core::cell::UnsafeCell;
+pub use parallel::{ParallelScheme, SCHEME_ENV};
 use search::{Level, Search};
-use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicU32, AtomicU64, Ordering};
 
 /// [`EkSolver`]'s state: a solve (or a clear) holds the table.
 const BUSY: i32 = 1;
@@ -40,6 +42,8 @@ pub struct EkSolver {
     node_limit: AtomicU64,
     /// Threads a solve uses (1..=[`MAX_THREADS`]).
     threads: AtomicU32,
+    /// How they share the work: YBWC when set, else ABDADA ([`ParallelScheme`]).
+    ybwc: AtomicBool,
     /// The weights that order the moves near the root (published, so never freed), or null
     /// for the fast order alone.
     eval: AtomicPtr<Weights>,
@@ -64,6 +68,7 @@ impl EkSolver {
             state: AtomicI32::new(0),
             node_limit: AtomicU64::new(0),
             threads: AtomicU32::new(1),
+            ybwc: AtomicBool::new(ParallelScheme::from_env() == ParallelScheme::Ybwc),
             eval: AtomicPtr::new(core::ptr::null_mut()),
             tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
             hash_bits,
@@ -93,6 +98,21 @@ impl EkSolver {
         }
         self.threads.store(n as u32, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Sets how the threads of a solve share the work (the scores do not depend on it); a new
+    /// solver takes the scheme [`SCHEME_ENV`] names, ABDADA by default.
+    pub fn set_parallel_scheme(&self, scheme: ParallelScheme) {
+        self.ybwc.store(scheme == ParallelScheme::Ybwc, Ordering::Relaxed);
+    }
+
+    /// How the threads of a solve share the work.
+    pub fn parallel_scheme(&self) -> ParallelScheme {
+        if self.ybwc.load(Ordering::Relaxed) {
+            ParallelScheme::Ybwc
+        } else {
+            ParallelScheme::Abdada
+        }
     }
 
     /// The number of threads a solve uses.
@@ -127,7 +147,7 @@ impl EkSolver {
             n => n,
         };
         let threads = self.threads.load(Ordering::Relaxed);
-        let controls = Controls { state: &self.state, limit, eval: self.eval() };
+        let controls = Controls { state: &self.state, limit, eval: self.eval(), scheme: self.parallel_scheme() };
         Ok(Held { solver: self, controls, threads })
     }
 
@@ -206,6 +226,8 @@ pub(crate) struct Controls<'a> {
     pub state: &'a AtomicI32,
     pub limit: u64,
     pub eval: Option<&'a Weights>,
+    /// How a solve's threads share the work.
+    pub scheme: ParallelScheme,
 }
 
 impl Held<'_> {

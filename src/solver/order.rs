@@ -143,6 +143,12 @@ impl MoveList<'_> {
         unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.n) }
     }
 
+    /// Whether every move was taken.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
     /// Puts back `m`, just taken, behind every move not deferred (see [`DEFERRED`]).
     #[inline(always)]
     pub fn defer(&mut self, m: Move) {

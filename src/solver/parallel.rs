@@ -9,6 +9,7 @@
 //! alpha-beta search over exact bounds, so the first thread to finish the root has the exact
 //! result; the others are then stopped.
 
+use super::split::Pool;
 use crate::hash_table::BusyTable;
 use core::sync::atomic::{AtomicBool, AtomicU64};
 
@@ -23,12 +24,39 @@ pub(crate) struct Shared {
     pub done: AtomicBool,
     /// Nodes searched by all threads, as last reported by each (every few thousand nodes).
     pub nodes: AtomicU64,
-    /// The children being searched now.
+    /// The children being searched now (ABDADA).
     pub busy: BusyTable,
+    /// The split points, when the threads share the work by them instead ([`super::split`]).
+    pub pool: Option<Pool>,
 }
 
 impl Shared {
-    pub fn new() -> Shared {
-        Shared { done: AtomicBool::new(false), nodes: AtomicU64::new(0), busy: BusyTable::new() }
+    /// The state of a solve whose threads share the work as `scheme` says.
+    pub(crate) fn new(scheme: ParallelScheme, threads: u32) -> Shared {
+        let pool = (scheme == ParallelScheme::Ybwc).then(|| Pool::new(threads));
+        Shared { done: AtomicBool::new(false), nodes: AtomicU64::new(0), busy: BusyTable::new(), pool }
+    }
+}
+
+/// How the threads of one solve share the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParallelScheme {
+    /// Every thread searches from the root, deferring the children others search (above).
+    Abdada,
+    /// One thread searches from the root, the others join its split points ([`super::split`]).
+    Ybwc,
+}
+
+/// The environment variable that chooses a new solver's scheme: `ybwc`, or anything else
+/// (unset included) for `abdada`, the default ([`super::EkSolver::set_parallel_scheme`]).
+pub const SCHEME_ENV: &str = "EDAX_KERNELS_SOLVER_SPLIT";
+
+impl ParallelScheme {
+    /// The scheme [`SCHEME_ENV`] names; ABDADA when it is unset or names none.
+    pub(crate) fn from_env() -> ParallelScheme {
+        match std::env::var_os(SCHEME_ENV) {
+            Some(v) if v.eq_ignore_ascii_case("ybwc") => ParallelScheme::Ybwc,
+            _ => ParallelScheme::Abdada,
+        }
     }
 }

@@ -190,7 +190,8 @@ mod tests {
         let busy = AtomicI32::new(1);
         let tt = Table::new(16).expect("a table");
         let mut tables = Tables::new(17).expect("tables");
-        let controls = Controls { state: &busy, limit: u64::MAX, eval: Some(&w) };
+        let controls =
+            Controls { state: &busy, limit: u64::MAX, eval: Some(&w), scheme: crate::solver::ParallelScheme::Abdada };
         let (score, nodes) = run::<P>(&mut tables, &tt, (&controls, 1), &w, FFO_40, 20).expect("not stopped");
         assert!((score - 38).abs() <= 12 && nodes > 10_000, "score {score}, {nodes} nodes");
         let (p, o) = FFO_40;

@@ -7,6 +7,7 @@
 
 use super::order::{move_buffer, MoveBuffer, MoveList, DEFERRED};
 use super::parallel::{Shared, SHARED_MIN_EMPTIES};
+use super::split::{split, Chain, Pool};
 use super::tt::{Table, NO_MOVE};
 use super::Controls;
 use super::STOP;
@@ -49,6 +50,8 @@ pub(crate) trait Level: Prims + EvalPrims {
     fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
     /// [`pvs_with_move`] compiled for the level: the root of a thread's search.
     fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8);
+    /// [`super::split::join`] compiled for the level: a helper thread joins a split point.
+    fn help(s: &mut Search, slot: u16, word: u64) -> bool;
     /// Edax's midgame search of the level (`MidgameLevel::search_run`): the pre-search
     /// ([`super::presearch`]).
     ///
@@ -78,8 +81,13 @@ pub(crate) struct Search<'a> {
     /// Stop once this many nodes are searched (`u64::MAX`: no limit).
     node_limit: u64,
     next_check: u64,
-    /// Set when the search was stopped: every score since is meaningless.
+    /// Set when the search was stopped, or a split point above it cut: every score since is
+    /// meaningless.
     pub stopped: bool,
+    /// Set when the whole solve was stopped (`stopped` too).
+    halted: bool,
+    /// The split points this search is under ([`super::split`]; empty for other schemes).
+    pub chain: Chain,
 }
 
 impl<'a> Search<'a> {
@@ -87,7 +95,47 @@ impl<'a> Search<'a> {
         let node_limit = controls.limit;
         let next_check = CHECK_EVERY.min(node_limit);
         let (stop, eval) = (controls.state, controls.eval);
-        Search { tt, nodes: 0, eval, shared, reported: 0, stop, node_limit, next_check, stopped: false }
+        let chain = Chain::default();
+        Search {
+            tt,
+            nodes: 0,
+            eval,
+            shared,
+            reported: 0,
+            stop,
+            node_limit,
+            next_check,
+            stopped: false,
+            halted: false,
+            chain,
+        }
+    }
+
+    /// The split points of the solve, when its threads share the work by them.
+    #[inline(always)]
+    pub fn pool(&self) -> Option<&'a Pool> {
+        self.shared.and_then(|sh| sh.pool.as_ref())
+    }
+
+    /// Whether the search is stopped, once its chain of split points changed.
+    #[inline(always)]
+    pub fn recheck(&mut self) {
+        self.stopped = self.halted || self.pool().is_some_and(|pool| pool.cut_above(&self.chain));
+    }
+
+    /// Stops this search for good if `halt` (the solve is being stopped).
+    #[inline(always)]
+    pub fn halt_if(&mut self, halt: bool) {
+        self.halted |= halt;
+    }
+
+    /// Whether a split point above this search cut (looked at every node under one).
+    #[inline(always)]
+    fn cut_above(&mut self) -> bool {
+        if !self.chain.is_empty() && self.pool().is_some_and(|pool| pool.cut_above(&self.chain)) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// The moves `moves` of (p, o), with `n` empty squares, scored for their order.
@@ -123,9 +171,12 @@ impl<'a> Search<'a> {
                 let new = self.nodes - self.reported;
                 self.reported = self.nodes;
                 total = shared.nodes.fetch_add(new, Relaxed).saturating_add(new);
-                self.stopped |= shared.done.load(Relaxed);
             }
-            self.stopped |= self.stop.load(Relaxed) & STOP != 0 || total >= self.node_limit;
+            self.halted |= self.stop.load(Relaxed) & STOP != 0 || total >= self.node_limit;
+            if let Some(shared) = self.shared {
+                self.halted |= shared.done.load(Relaxed);
+            }
+            self.stopped |= self.halted;
         }
         self.stopped
     }
@@ -133,7 +184,7 @@ impl<'a> Search<'a> {
     /// The shared state, at a node with `n` empty squares where threads share the children.
     #[inline(always)]
     fn sharing(&self, n: u32) -> Option<&'a Shared> {
-        self.shared.filter(|_| n >= SHARED_MIN_EMPTIES)
+        self.shared.filter(|sh| n >= SHARED_MIN_EMPTIES && sh.pool.is_none())
     }
 }
 
@@ -149,7 +200,7 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         return score;
     }
     s.nodes += 1;
-    if s.should_stop() {
+    if s.should_stop() || s.cut_above() {
         return alpha;
     }
     s.tt.prefetch(p, o);
@@ -214,6 +265,10 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
                 break;
             }
         }
+        if let Some(found) = split::<K>(s, (p, o), &mut list, (alpha, alpha + 1, false), n, (best, best_move)) {
+            (best, best_move) = found;
+            break;
+        }
     }
     if !s.stopped {
         s.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
@@ -238,7 +293,7 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
     let empty = !(p | o);
     let n = K::popcount(empty);
     s.nodes += 1;
-    if s.should_stop() {
+    if s.should_stop() || s.cut_above() {
         return (alpha, NO_MOVE);
     }
     let moves = K::get_moves(p, o);
@@ -294,6 +349,13 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
                 break;
             }
             alpha = alpha.max(best);
+        }
+        if let Some(found) = split::<K>(s, (p, o), &mut list, (alpha, beta, true), n, (best, best_move)) {
+            (best, best_move) = found;
+            if s.stopped {
+                return (alpha0, NO_MOVE);
+            }
+            break;
         }
     }
     s.tt.store(p, o, n, (alpha0, beta), best, best_move);

@@ -1,14 +1,15 @@
 //! Solves on several threads: the threads start behind one guarded boundary, [`cold`].
 //!
 //! Starting threads runs the standard library's code (allocation, `pthread_create`), which may
-//! panic and is compiled for baseline x86-64. It runs once per solve, not per node, inside
-//! [`cold`], which catches panics (a thread that cannot start or fails counts as stopped); the
+//! panic and is compiled for baseline x86-64. It runs once per solve, not per node (and a
+//! split point's master yields its core after a long wait), inside [`cold`], which catches panics (a thread that cannot start or fails counts as stopped); the
 //! checks of the machine code (tests/exports.rs) stop their walk there, as they do at the level
 //! selection. Each thread then runs the level's own root entry (`Level::root`).
 
-use super::parallel::Shared;
+use super::parallel::{ParallelScheme, Shared};
 use super::search::{Level, Search};
 use super::tt::Table;
+use super::tt::NO_MOVE;
 use super::{root_move, Controls};
 use crate::endgame::midgame::{RootResult, RunControls};
 use crate::endgame::StopFlag;
@@ -36,10 +37,15 @@ pub(crate) fn cold(f: &mut dyn FnMut()) -> bool {
 /// Runs `work` on this thread and on up to `threads - 1` others (fewer if the system starts
 /// fewer), and returns every result, this thread's first (`None` for a thread that panicked).
 fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
+    on_threads_led(threads, work, work)
+}
+
+/// [`on_threads`], with `lead` on this thread and `help` on the others.
+fn on_threads_led<T: Send>(threads: u32, lead: &dyn Fn() -> T, help: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
     std::thread::scope(|scope| {
         let helpers: Vec<_> =
-            (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
-        let mut results = vec![Some(work())];
+            (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, help).ok()).collect();
+        let mut results = vec![Some(lead())];
         results.extend(helpers.into_iter().map(|h| h.join().ok()));
         results
     })
@@ -58,16 +64,43 @@ pub(crate) fn solve<K: Level>(
     let (p, o) = (board.player, board.opponent);
     let mut result = Err(SolveError::Stopped);
     cold(&mut || {
-        let shared = Shared::new();
+        let scheme = controls.scheme;
+        let shared = Shared::new(scheme, threads);
         let work = || {
             let mut search = Search::new(tt, controls, Some(&shared));
             let found = K::root(&mut search, p, o, alpha, beta);
-            if !search.stopped {
+            if !search.stopped || scheme == ParallelScheme::Ybwc {
                 shared.done.store(true, Relaxed);
             }
             (found, search.stopped, search.nodes)
         };
-        let results = on_threads(threads, &work);
+        // YBWC's helpers: join split points until the root is done (never a result).
+        let help = || {
+            let mut search = Search::new(tt, controls, Some(&shared));
+            if let Some(pool) = &shared.pool {
+                pool.idle.fetch_add(1, Relaxed);
+                let mut waits = 0u32;
+                while !shared.done.load(Relaxed) {
+                    if let Some((slot, word)) = pool.find(|_| true) {
+                        pool.idle.fetch_sub(1, Relaxed);
+                        K::help(&mut search, slot, word);
+                        pool.idle.fetch_add(1, Relaxed);
+                        waits = 0;
+                    } else if waits < 1 << 10 {
+                        waits += 1;
+                        core::hint::spin_loop();
+                    } else {
+                        std::thread::yield_now();
+                    }
+                }
+                pool.idle.fetch_sub(1, Relaxed);
+            }
+            ((0, NO_MOVE), true, search.nodes)
+        };
+        let results = match scheme {
+            ParallelScheme::Abdada => on_threads(threads, &work),
+            ParallelScheme::Ybwc => on_threads_led(threads, &work, &help),
+        };
         let nodes = results.iter().flatten().map(|r| r.2).sum();
         // Every thread that finished has the exact result; the first listed is taken.
         if let Some(&((score, mv), ..)) = results.iter().flatten().find(|r| !r.1) {
