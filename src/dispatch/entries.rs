@@ -77,6 +77,18 @@ macro_rules! level_entries {
                 unsafe { help(s, slot, word) }
             }
             #[inline(always)]
+            fn split(
+                s: &mut Search,
+                node: (u64, u64),
+                list: &mut crate::solver::order::MoveList,
+                window: (i32, i32, bool),
+                n: u32,
+                best: (i32, u8),
+            ) -> Option<(i32, u8)> {
+                // SAFETY: as above.
+                unsafe { split(s, node, list, window, n, best) }
+            }
+            #[inline(always)]
             unsafe fn midgame_run(
                 tables: [*mut crate::hash_table::EkHashTable; 3],
                 controls: crate::endgame::midgame::RunControls,
@@ -250,6 +262,16 @@ macro_rules! level_entries {
             }
             unsafe fn help(s: &mut Search, slot: u16, word: u64) -> bool {
                 crate::solver::split::join::<$P>(s, slot, word)
+            }
+            unsafe fn split(
+                s: &mut Search,
+                node: (u64, u64),
+                list: &mut crate::solver::order::MoveList,
+                window: (i32, i32, bool),
+                n: u32,
+                best: (i32, u8),
+            ) -> Option<(i32, u8)> {
+                crate::solver::split::split::<$P>(s, node, list, window, n, best)
             }
 
             pub(in crate::dispatch) unsafe extern "C" fn flip(x: i32, p: u64, o: u64) -> u64 {

@@ -7,7 +7,7 @@
 
 use super::order::{move_buffer, MoveBuffer, MoveList, DEFERRED};
 use super::parallel::{Shared, SHARED_MIN_EMPTIES};
-use super::split::{split, Chain, Pool};
+use super::split::{Chain, Pool, SPLIT_MIN_EMPTIES};
 use super::tt::{Table, NO_MOVE};
 use super::Controls;
 use super::STOP;
@@ -42,6 +42,10 @@ const SORT_ALPHA_DELTA: i32 = 8;
 /// How often (in nodes) the search looks at the stop request and the node limit.
 const CHECK_EVERY: u64 = 1 << 14;
 
+/// How often a search under a split point looks whether it was cut (a cut makes the rest of
+/// its work useless).
+const CHECK_UNDER_SPLIT: u64 = 1 << 10;
+
 /// A level's recursion: its `#[target_feature]` entry points for a child node.
 pub(crate) trait Level: Prims + EvalPrims {
     /// [`nws`] compiled for the level.
@@ -52,6 +56,15 @@ pub(crate) trait Level: Prims + EvalPrims {
     fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8);
     /// [`super::split::join`] compiled for the level: a helper thread joins a split point.
     fn help(s: &mut Search, slot: u16, word: u64) -> bool;
+    /// [`super::split::split`] compiled for the level.
+    fn split(
+        s: &mut Search,
+        node: (u64, u64),
+        list: &mut MoveList,
+        window: (i32, i32, bool),
+        n: u32,
+        best: (i32, u8),
+    ) -> Option<(i32, u8)>;
     /// Edax's midgame search of the level (`MidgameLevel::search_run`): the pre-search
     /// ([`super::presearch`]).
     ///
@@ -117,10 +130,14 @@ impl<'a> Search<'a> {
         self.shared.and_then(|sh| sh.pool.as_ref())
     }
 
-    /// Whether the search is stopped, once its chain of split points changed.
+    /// Whether the search is stopped, once its chain of split points changed; under a split
+    /// point, the next look at its cut comes soon ([`CHECK_UNDER_SPLIT`]).
     #[inline(always)]
     pub fn recheck(&mut self) {
         self.stopped = self.halted || self.pool().is_some_and(|pool| pool.cut_above(&self.chain));
+        if !self.chain.is_empty() {
+            self.next_check = self.next_check.min(self.nodes.saturating_add(CHECK_UNDER_SPLIT));
+        }
     }
 
     /// Stops this search for good if `halt` (the solve is being stopped).
@@ -129,13 +146,10 @@ impl<'a> Search<'a> {
         self.halted |= halt;
     }
 
-    /// Whether a split point above this search cut (looked at every node under one).
+    /// Whether a split point above this search cut.
     #[inline(always)]
-    fn cut_above(&mut self) -> bool {
-        if !self.chain.is_empty() && self.pool().is_some_and(|pool| pool.cut_above(&self.chain)) {
-            self.stopped = true;
-        }
-        self.stopped
+    fn cut_above(&self) -> bool {
+        !self.chain.is_empty() && self.pool().is_some_and(|pool| pool.cut_above(&self.chain))
     }
 
     /// The moves `moves` of (p, o), with `n` empty squares, scored for their order.
@@ -160,12 +174,19 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether to stop: the flag was raised, the node limit reached (by all threads), or
-    /// another thread finished the solve (looked at every `CHECK_EVERY` nodes).
+    /// Whether to stop: the flag was raised, the node limit reached (by all threads), another
+    /// thread finished the solve (looked at every `CHECK_EVERY` nodes), or a split point above
+    /// cut (every `CHECK_UNDER_SPLIT` nodes).
     #[inline(always)]
     fn should_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes.saturating_add(CHECK_EVERY).min(self.node_limit);
+            let under_split = !self.chain.is_empty();
+            let step = if under_split { CHECK_UNDER_SPLIT } else { CHECK_EVERY };
+            self.next_check = self.nodes.saturating_add(step).min(self.node_limit);
+            self.stopped |= self.cut_above();
+            if under_split && self.nodes - self.reported < CHECK_EVERY && self.nodes < self.node_limit {
+                return self.stopped;
+            }
             let mut total = self.nodes;
             if let Some(shared) = self.shared {
                 let new = self.nodes - self.reported;
@@ -179,6 +200,23 @@ impl<'a> Search<'a> {
             self.stopped |= self.halted;
         }
         self.stopped
+    }
+
+    /// [`super::split::split`] (through the level's entry, out of the node's code) at a node
+    /// that may split: `None` elsewhere.
+    #[inline(always)]
+    fn try_split<K: Level>(
+        &mut self,
+        node: (u64, u64),
+        list: &mut MoveList,
+        window: (i32, i32, bool),
+        n: u32,
+        best: (i32, u8),
+    ) -> Option<(i32, u8)> {
+        if n < SPLIT_MIN_EMPTIES || self.pool().is_none() {
+            return None;
+        }
+        K::split(self, node, list, window, n, best)
     }
 
     /// The shared state, at a node with `n` empty squares where threads share the children.
@@ -200,7 +238,7 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
         return score;
     }
     s.nodes += 1;
-    if s.should_stop() || s.cut_above() {
+    if s.should_stop() {
         return alpha;
     }
     s.tt.prefetch(p, o);
@@ -265,7 +303,7 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
                 break;
             }
         }
-        if let Some(found) = split::<K>(s, (p, o), &mut list, (alpha, alpha + 1, false), n, (best, best_move)) {
+        if let Some(found) = s.try_split::<K>((p, o), &mut list, (alpha, alpha + 1, false), n, (best, best_move)) {
             (best, best_move) = found;
             break;
         }
@@ -293,7 +331,7 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
     let empty = !(p | o);
     let n = K::popcount(empty);
     s.nodes += 1;
-    if s.should_stop() || s.cut_above() {
+    if s.should_stop() {
         return (alpha, NO_MOVE);
     }
     let moves = K::get_moves(p, o);
@@ -350,7 +388,7 @@ pub(crate) fn pvs_with_move<K: Level>(s: &mut Search, p: u64, o: u64, mut alpha:
             }
             alpha = alpha.max(best);
         }
-        if let Some(found) = split::<K>(s, (p, o), &mut list, (alpha, beta, true), n, (best, best_move)) {
+        if let Some(found) = s.try_split::<K>((p, o), &mut list, (alpha, beta, true), n, (best, best_move)) {
             (best, best_move) = found;
             if s.stopped {
                 return (alpha0, NO_MOVE);

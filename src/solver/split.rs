@@ -196,7 +196,7 @@ pub(crate) fn split<K: Level>(
     best: (i32, u8),
 ) -> Option<(i32, u8)> {
     let pool = s.pool()?;
-    if n < SPLIT_MIN_EMPTIES || pool.idle.load(Relaxed) == 0 || list.is_empty() {
+    if pool.idle.load(Relaxed) == 0 || list.is_empty() {
         return None;
     }
     let own = s.chain;
@@ -236,6 +236,7 @@ pub(crate) fn split<K: Level>(
     slot.word.store(gen << 32 | OPEN, Release);
 
     s.chain = chain;
+    s.recheck();
     work::<K>(s, slot);
     slot.word.store(gen << 32 | CLOSED, SeqCst);
     // Help the threads still under this split point until they are done.
@@ -254,11 +255,11 @@ pub(crate) fn split<K: Level>(
         }
     }
     let found = unpack(slot.best.load(Acquire));
-    let lost = slot.lost.load(Relaxed) && !slot.cut.load(Relaxed);
+    // A move whose search was stopped, under a split point not cut: by a cut above this one
+    // (seen here: this search stops too), or else by the solve's stop.
+    let lost = slot.lost.load(Relaxed) && !slot.cut.load(Relaxed) && !pool.cut_above(&own);
     slot.word.store((gen + 1) << 32 | FREE, Release);
     s.chain = own;
-    // A move whose search was stopped, under a split point not cut: by a cut above this one
-    // (seen here too), or by the solve's stop.
     s.halt_if(lost);
     s.recheck();
     Some(found)
