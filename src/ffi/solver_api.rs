@@ -247,6 +247,12 @@ pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nod
 /// nodes; in a batch, each position's). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_RANGE` (n_threads out of range; the
 /// setting is unchanged).
 ///
+/// The threads of one solve share the work by ABDADA (every thread from the root, each
+/// deferring the moves another searches), or by split points (YBWC: one thread from the root,
+/// the others joining its nodes once their first move is searched) when the environment
+/// variable `EDAX_KERNELS_SOLVER_SPLIT` was `ybwc` as the solver was made (any other value:
+/// ABDADA). The scores are the same either way.
+///
 /// # Safety
 /// `solver` must be NULL or a live solver.
 #[no_mangle]
