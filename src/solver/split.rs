@@ -239,12 +239,20 @@ pub(crate) fn split<K: Level>(
     s.recheck();
     work::<K>(s, slot);
     slot.word.store(gen << 32 | CLOSED, SeqCst);
-    // Help the threads still under this split point until they are done.
+    // Help the threads still under this split point until they are done (counted idle, so
+    // that they split their nodes for it).
     let mut waits = 0u32;
+    let waiting = slot.helpers.load(SeqCst) != 0;
+    if waiting {
+        pool.idle.fetch_add(1, Relaxed);
+    }
     while slot.helpers.load(SeqCst) != 0 {
         match pool.find(|below| in_chain(below, me)) {
             Some((i, w)) => {
+                pool.idle.fetch_sub(1, Relaxed);
                 join::<K>(s, i, w);
+                pool.idle.fetch_add(1, Relaxed);
+                waits = 0;
             }
             None if waits < 1 << 10 => {
                 waits += 1;
@@ -253,6 +261,9 @@ pub(crate) fn split<K: Level>(
             // More threads than cores: let the thread waited for run.
             None => yield_cpu(),
         }
+    }
+    if waiting {
+        pool.idle.fetch_sub(1, Relaxed);
     }
     let found = unpack(slot.best.load(Acquire));
     // A move whose search was stopped, under a split point not cut: by a cut above this one
