@@ -72,9 +72,9 @@ macro_rules! level_entries {
                 unsafe { root(s, p, o, alpha, beta) }
             }
             #[inline(always)]
-            fn help(s: &mut Search, slot: u16, word: u64) -> bool {
+            fn help(s: &mut Search, done: &core::sync::atomic::AtomicBool) {
                 // SAFETY: as above.
-                unsafe { help(s, slot, word) }
+                unsafe { help(s, done) }
             }
             #[inline(always)]
             fn split(
@@ -260,8 +260,8 @@ macro_rules! level_entries {
             unsafe fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
                 crate::solver::search::pvs_with_move::<$P>(s, p, o, alpha, beta)
             }
-            unsafe fn help(s: &mut Search, slot: u16, word: u64) -> bool {
-                crate::solver::split::join::<$P>(s, slot, word)
+            unsafe fn help(s: &mut Search, done: &core::sync::atomic::AtomicBool) {
+                crate::solver::split::help::<$P>(s, done)
             }
             unsafe fn split(
                 s: &mut Search,

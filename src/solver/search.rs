@@ -54,8 +54,8 @@ pub(crate) trait Level: Prims + EvalPrims {
     fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
     /// [`pvs_with_move`] compiled for the level: the root of a thread's search.
     fn root(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8);
-    /// [`super::split::join`] compiled for the level: a helper thread joins a split point.
-    fn help(s: &mut Search, slot: u16, word: u64) -> bool;
+    /// [`super::split::help`] compiled for the level: a helper thread's work until `done`.
+    fn help(s: &mut Search, done: &core::sync::atomic::AtomicBool);
     /// [`super::split::split`] compiled for the level.
     fn split(
         s: &mut Search,

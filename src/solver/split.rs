@@ -166,7 +166,7 @@ impl Pool {
 
     /// The open split point with work nearest the root that `filter` accepts, and its word.
     #[inline(always)]
-    pub fn find(&self, filter: impl Fn(&Slot) -> bool) -> Option<(u16, u64)> {
+    fn find(&self, filter: impl Fn(&Slot) -> bool) -> Option<(u16, u64)> {
         let mut found: Option<(u16, u64, u32)> = None;
         for (i, s) in self.slots.iter().enumerate() {
             let w = s.word.load(Acquire);
@@ -241,13 +241,36 @@ pub(crate) fn split<K: Level>(
     slot.word.store(gen << 32 | CLOSED, SeqCst);
     // Help the threads still under this split point until they are done (counted idle, so
     // that they split their nodes for it).
-    let mut waits = 0u32;
-    let waiting = slot.helpers.load(SeqCst) != 0;
-    if waiting {
-        pool.idle.fetch_add(1, Relaxed);
+    if slot.helpers.load(SeqCst) != 0 {
+        help_until::<K>(s, pool, |below| in_chain(below, me), || slot.helpers.load(SeqCst) == 0);
     }
-    while slot.helpers.load(SeqCst) != 0 {
-        match pool.find(|below| in_chain(below, me)) {
+    let found = unpack(slot.best.load(Acquire));
+    // A move whose search was stopped, under a split point not cut: by a cut above this one
+    // (seen here: this search stops too), or else by the solve's stop.
+    let lost = slot.lost.load(Relaxed) && !slot.cut.load(Relaxed) && !pool.cut_above(&own);
+    slot.word.store((gen + 1) << 32 | FREE, Release);
+    s.chain = own;
+    s.halt_if(lost);
+    s.recheck();
+    Some(found)
+}
+
+/// A helper thread's work: joins split points until `done` is set (the root is searched).
+#[inline(always)]
+pub(crate) fn help<K: Level>(s: &mut Search, done: &AtomicBool) {
+    if let Some(pool) = s.pool() {
+        help_until::<K>(s, pool, |_| true, || done.load(Relaxed));
+    }
+}
+
+/// Joins the open split points `joinable` accepts, one after the other, until `finished()`;
+/// counted idle meanwhile (but while in one), so that threads split their nodes for it.
+#[inline(always)]
+fn help_until<K: Level>(s: &mut Search, pool: &Pool, joinable: impl Fn(&Slot) -> bool, finished: impl Fn() -> bool) {
+    pool.idle.fetch_add(1, Relaxed);
+    let mut waits = 0u32;
+    while !finished() {
+        match pool.find(&joinable) {
             Some((i, w)) => {
                 pool.idle.fetch_sub(1, Relaxed);
                 join::<K>(s, i, w);
@@ -262,18 +285,7 @@ pub(crate) fn split<K: Level>(
             None => yield_cpu(),
         }
     }
-    if waiting {
-        pool.idle.fetch_sub(1, Relaxed);
-    }
-    let found = unpack(slot.best.load(Acquire));
-    // A move whose search was stopped, under a split point not cut: by a cut above this one
-    // (seen here: this search stops too), or else by the solve's stop.
-    let lost = slot.lost.load(Relaxed) && !slot.cut.load(Relaxed) && !pool.cut_above(&own);
-    slot.word.store((gen + 1) << 32 | FREE, Release);
-    s.chain = own;
-    s.halt_if(lost);
-    s.recheck();
-    Some(found)
+    pool.idle.fetch_sub(1, Relaxed);
 }
 
 /// Gives the core to another thread: the standard library's code, behind the threads' boundary
@@ -292,16 +304,16 @@ fn in_chain(below: &Slot, me: u16) -> bool {
 }
 
 /// Joins the split point in slot `i` if it is still the one whose word was `w`, and works on
-/// it; returns whether it did.
+/// it.
 #[inline(always)]
-pub(crate) fn join<K: Level>(s: &mut Search, i: u16, w: u64) -> bool {
+fn join<K: Level>(s: &mut Search, i: u16, w: u64) {
     let Some(slot) = s.pool().and_then(|pool| pool.slots.get(i as usize)) else {
-        return false;
+        return;
     };
     slot.helpers.fetch_add(1, SeqCst);
     if slot.word.load(SeqCst) != w {
         slot.helpers.fetch_sub(1, SeqCst);
-        return false;
+        return;
     }
     let own = s.chain;
     if let Some(chain) = slot.chain_below(i) {
@@ -312,7 +324,6 @@ pub(crate) fn join<K: Level>(s: &mut Search, i: u16, w: u64) -> bool {
         s.recheck();
     }
     slot.helpers.fetch_sub(1, Release);
-    true
 }
 
 /// Takes the split point's moves one at a time and searches them, until none is left, a score

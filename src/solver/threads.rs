@@ -2,14 +2,13 @@
 //!
 //! Starting threads runs the standard library's code (allocation, `pthread_create`), which may
 //! panic and is compiled for baseline x86-64. It runs once per solve, not per node (and a
-//! split point's master yields its core after a long wait), inside [`cold`], which catches panics (a thread that cannot start or fails counts as stopped); the
-//! checks of the machine code (tests/exports.rs) stop their walk there, as they do at the level
-//! selection. Each thread then runs the level's own root entry (`Level::root`).
+//! thread waiting for split points yields its core after a long wait), inside [`cold`], which
+//! catches panics (a thread that cannot start or fails counts as stopped); the checks of the
+//! machine code (tests/exports.rs) stop their walk there, as they do at the level selection. Each thread then runs the level's own root entry (`Level::root`).
 
 use super::parallel::{ParallelScheme, Shared};
 use super::search::{Level, Search};
-use super::tt::Table;
-use super::tt::NO_MOVE;
+use super::tt::{Table, NO_MOVE};
 use super::{root_move, Controls};
 use crate::endgame::midgame::{RootResult, RunControls};
 use crate::endgame::StopFlag;
@@ -77,24 +76,7 @@ pub(crate) fn solve<K: Level>(
         // YBWC's helpers: join split points until the root is done (never a result).
         let help = || {
             let mut search = Search::new(tt, controls, Some(&shared));
-            if let Some(pool) = &shared.pool {
-                pool.idle.fetch_add(1, Relaxed);
-                let mut waits = 0u32;
-                while !shared.done.load(Relaxed) {
-                    if let Some((slot, word)) = pool.find(|_| true) {
-                        pool.idle.fetch_sub(1, Relaxed);
-                        K::help(&mut search, slot, word);
-                        pool.idle.fetch_add(1, Relaxed);
-                        waits = 0;
-                    } else if waits < 1 << 10 {
-                        waits += 1;
-                        core::hint::spin_loop();
-                    } else {
-                        std::thread::yield_now();
-                    }
-                }
-                pool.idle.fetch_sub(1, Relaxed);
-            }
+            K::help(&mut search, &shared.done);
             ((0, NO_MOVE), true, search.nodes)
         };
         let results = match scheme {
