@@ -29,6 +29,7 @@ impl<T: Copy, const LEN: usize> Table<T, LEN> {
         // SAFETY: the layout has a non-zero size. Large blocks come zeroed from the kernel, so
         // the pages are touched only when the weights are written.
         let ptr = NonNull::new(unsafe { alloc_zeroed(Self::layout()) } as *mut T)?;
+        crate::types::memory::advise_huge_pages(ptr.as_ptr().cast(), Self::layout().size());
         Some(Table { ptr })
     }
 }
@@ -52,5 +53,17 @@ impl<T: Copy, const LEN: usize> DerefMut for Table<T, LEN> {
     fn deref_mut(&mut self) -> &mut [T; LEN] {
         // SAFETY: `LEN` initialised values owned exclusively by self.
         unsafe { &mut *self.ptr.as_ptr().cast::<[T; LEN]>() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_is_advised_for_huge_pages() {
+        const LEN: usize = 32 << 20;
+        let t = Table::<i16, LEN>::zeroed().expect("64 MiB");
+        crate::types::memory::assert_advised(t.ptr.as_ptr().cast(), LEN * 2);
     }
 }

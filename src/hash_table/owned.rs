@@ -32,8 +32,9 @@ impl OwnedTable {
         }
         let size = 1usize.checked_shl(bits)?;
         let n = size.checked_add(HASH_N_WAY)?;
-        let mut entries = Vec::new();
+        let mut entries: Vec<EkHash> = Vec::new();
         entries.try_reserve_exact(n).ok()?;
+        crate::types::memory::advise_huge_pages(entries.as_ptr().cast(), n * core::mem::size_of::<EkHash>());
         entries.resize(n, Self::EMPTY);
         let mut locks = Vec::new();
         locks.try_reserve_exact(Self::LOCKS as usize).ok()?;
@@ -72,5 +73,17 @@ impl OwnedTable {
     /// The table, for the searches (valid as `hash_table::get` requires while `self` lives).
     pub(crate) fn table(&mut self) -> *mut EkHashTable {
         &mut self.table
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_entries_are_advised_for_huge_pages() {
+        let t = OwnedTable::new(22).expect("96 MiB");
+        let (entries, _) = t.entries();
+        crate::types::memory::assert_advised(entries.as_ptr().cast(), core::mem::size_of_val(entries));
     }
 }

@@ -7,6 +7,7 @@
 //! the square's type.
 
 use super::eval_order::{eval_0, eval_1};
+use super::tt::Table;
 use crate::endgame::edax::{fast_score, SCORE_MAX, W_HASH_MOVE_0, W_WIPEOUT};
 use crate::eval::{features_of, EkEvalFeature, EvalPrims, Weights};
 use crate::kernels::Prims;
@@ -51,16 +52,20 @@ pub(crate) struct MoveList<'a> {
 
 impl MoveList<'_> {
     /// The moves `moves` of (p, o), scored; `hash_move` (a square, or anything else) first.
+    /// With `prefetch`, each next position's bucket in that table is loaded while the moves are
+    /// scored (the caller probes them all next: enhanced transposition cut-off).
     #[inline(always)]
-    pub fn new<K: Prims>(
-        buffer: &mut MoveBuffer,
+    #[allow(clippy::too_many_arguments)]
+    pub fn new<'b, K: Prims>(
+        buffer: &'b mut MoveBuffer,
         p: u64,
         o: u64,
         moves: u64,
         hash_move: u8,
         parity: u32,
         w_parity: i32,
-    ) -> MoveList<'_> {
+        prefetch: Option<&Table>,
+    ) -> MoveList<'b> {
         let mut list = MoveList { moves: buffer, n: 0 };
         let mut b = moves;
         while b != 0 {
@@ -68,6 +73,9 @@ impl MoveList<'_> {
             b &= b - 1;
             let f = K::flip(x, p, o);
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            if let Some(tt) = prefetch {
+                tt.prefetch(np, no);
+            }
             let score = if np == 0 {
                 W_WIPEOUT
             } else if x as u8 == hash_move {
@@ -89,7 +97,7 @@ impl MoveList<'_> {
     /// wipe-out or the table's move, adds the score by `weights` of the position after it, by
     /// itself or, with `search`, after one more ply searched on (-64, -sort_alpha) (Edax's
     /// bonus in `movelist_evaluate`, sort depths 0 and 1). `n` is the number of empty squares
-    /// of (p, o), at least 1.
+    /// of (p, o), at least 1; `prefetch` as for [`MoveList::new`].
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub fn with_eval<'b, K: Prims + EvalPrims>(
@@ -103,6 +111,7 @@ impl MoveList<'_> {
         weights: &Weights,
         n: u32,
         (search, sort_alpha): (bool, i32),
+        prefetch: Option<&Table>,
     ) -> MoveList<'b> {
         let mut list = MoveList { moves: buffer, n: 0 };
         let parent = features_of(&EkBoard { player: p, opponent: o });
@@ -114,6 +123,9 @@ impl MoveList<'_> {
             b &= b - 1;
             let f = K::flip(x, p, o);
             let (np, no) = (o ^ f, p ^ f ^ (1 << x));
+            if let Some(tt) = prefetch {
+                tt.prefetch(np, no);
+            }
             let score = if np == 0 {
                 W_WIPEOUT
             } else if x as u8 == hash_move {
@@ -201,7 +213,7 @@ mod tests {
         assert_eq!(moves.count_ones(), 34);
         let mut buffer = move_buffer();
         let mut list =
-            MoveList::new::<PortablePrims>(&mut buffer, P, O, moves, 0xFF, parity(!(P | O)), parity_weight(30));
+            MoveList::new::<PortablePrims>(&mut buffer, P, O, moves, 0xFF, parity(!(P | O)), parity_weight(30), None);
         assert_eq!(list.moves().len(), 34);
         let mut seen = 0u64;
         while let Some(m) = list.next_best() {

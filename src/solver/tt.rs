@@ -74,8 +74,9 @@ impl Table {
             return None;
         }
         let len = 1usize.checked_shl(bits as u32 - 1)?;
-        let mut v = Vec::new();
+        let mut v: Vec<Bucket> = Vec::new();
         v.try_reserve_exact(len).ok()?;
+        crate::types::memory::advise_huge_pages(v.as_ptr().cast(), len * core::mem::size_of::<Bucket>());
         v.resize_with(len, Bucket::default);
         Some(Table { buckets: v.into_boxed_slice(), mask: len - 1 })
     }
@@ -212,6 +213,12 @@ mod tests {
         t.store(1, 2, 20, (0, 1), 3, 9);
         t.hint(1, 2, 20, 11);
         assert_eq!(t.probe(1, 2), Some(Entry { p: 1, o: 2, lower: 3, upper: 64, mv: 9, empties: 20 }));
+    }
+
+    #[test]
+    fn the_memory_is_advised_for_huge_pages() {
+        let t = Table::new(21).unwrap();
+        crate::types::memory::assert_advised(t.buckets.as_ptr().cast(), t.buckets.len() * 64);
     }
 
     #[test]

@@ -3,5 +3,6 @@
 
 pub(crate) mod batch;
 pub(crate) mod board;
+pub(crate) mod memory;
 pub(crate) mod results;
 pub(crate) mod status;

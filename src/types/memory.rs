@@ -1,0 +1,121 @@
+//! Large tables in huge pages.
+//!
+//! The solver's table, the engine's and pre-search's Edax tables and the evaluation's weights
+//! are tens of megabytes read at random places: with 4 KiB pages nearly every probe also misses
+//! the TLB and walks the page tables. Linux backs memory with 2 MiB pages when asked
+//! (`madvise(MADV_HUGEPAGE)`, honoured when the system's transparent-huge-page mode is
+//! `madvise`, Debian's and Ubuntu's default, or `always`). Measured in BENCHMARKS.md ("Huge
+//! pages for the tables").
+
+/// The size of a huge page on x86-64 and on ARM64 with 4 KiB base pages.
+#[cfg_attr(not(all(target_os = "linux", not(miri))), allow(dead_code))] // only Linux advises
+pub(crate) const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks the kernel to back the 2 MiB-aligned part of the `len` bytes at `ptr` with transparent
+/// huge pages. Called before the memory is first written, so that the first write of each
+/// 2 MiB takes one huge page. A hint only: without it (another system, or a kernel that
+/// refuses) the memory works the same.
+pub(crate) fn advise_huge_pages(ptr: *const u8, len: usize) {
+    #[cfg(all(target_os = "linux", not(miri)))]
+    {
+        let start = (ptr as usize).next_multiple_of(HUGE_PAGE);
+        let end = (ptr as usize).saturating_add(len) & !(HUGE_PAGE - 1);
+        if end > start {
+            // SAFETY: the range lies inside one live allocation of the caller; the advice
+            // changes how its pages are backed, never their contents. Its result is ignored:
+            // a refusal leaves ordinary pages.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(all(target_os = "linux", not(miri))))]
+    let _ = (ptr, len);
+}
+
+/// Whether the mapping that holds `addr` was advised for huge pages (its `hg` flag in
+/// /proc/self/smaps); `None` where that cannot be known (not Linux, or no transparent huge
+/// pages in the kernel).
+#[cfg(test)]
+pub(crate) fn advised_huge(addr: usize) -> Option<bool> {
+    if !cfg!(target_os = "linux") || cfg!(miri) || !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists()
+    {
+        return None;
+    }
+    let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+    let mut inside = false;
+    for line in smaps.lines() {
+        let range = line.split_whitespace().next().and_then(|r| r.split_once('-'));
+        if let Some((lo, hi)) =
+            range.and_then(|(lo, hi)| Some((usize::from_str_radix(lo, 16).ok()?, usize::from_str_radix(hi, 16).ok()?)))
+        {
+            inside = (lo..hi).contains(&addr);
+        } else if inside {
+            if let Some(flags) = line.strip_prefix("VmFlags:") {
+                return Some(flags.split_whitespace().any(|f| f == "hg"));
+            }
+        }
+    }
+    None
+}
+
+/// The first 2 MiB boundary inside `len` bytes at `ptr` (where [`advise_huge_pages`] starts),
+/// for the tests of the tables that use it.
+#[cfg(test)]
+pub(crate) fn first_huge_boundary(ptr: *const u8, len: usize) -> Option<usize> {
+    let start = (ptr as usize).next_multiple_of(HUGE_PAGE);
+    (start + HUGE_PAGE <= ptr as usize + len).then_some(start)
+}
+
+/// Checks that the memory of a table of `len` bytes at `ptr`, made by one of the tables that
+/// call [`advise_huge_pages`], is advised (its 64 MiB and more are always a mapping of its own,
+/// never memory an earlier table advised).
+#[cfg(test)]
+pub(crate) fn assert_advised(ptr: *const u8, len: usize) {
+    let at = first_huge_boundary(ptr, len).expect("a table of several huge pages");
+    match advised_huge(at) {
+        Some(advised) => assert!(advised, "the table's memory is not advised for huge pages"),
+        None => eprintln!("not checked: this system does not say which memory is advised"),
+    }
+}
+
+#[cfg(all(test, target_os = "linux", not(miri)))]
+mod tests {
+    use super::*;
+
+    /// A fresh anonymous mapping of `len` bytes (never advised), unmapped on drop.
+    struct Mapping(*mut libc::c_void, usize);
+
+    impl Mapping {
+        fn new(len: usize) -> Mapping {
+            let (prot, flags) = (libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS);
+            // SAFETY: a new private anonymous mapping, no address requested.
+            let ptr = unsafe { libc::mmap(core::ptr::null_mut(), len, prot, flags, -1, 0) };
+            assert_ne!(ptr, libc::MAP_FAILED);
+            Mapping(ptr, len)
+        }
+    }
+
+    impl Drop for Mapping {
+        fn drop(&mut self) {
+            // SAFETY: mapped by `new` with this length.
+            unsafe { libc::munmap(self.0, self.1) };
+        }
+    }
+
+    #[test]
+    fn a_large_block_is_advised_and_a_small_one_is_left_alone() {
+        let big = Mapping::new(8 * HUGE_PAGE);
+        let at = first_huge_boundary(big.0.cast(), big.1).expect("8 huge pages hold a boundary");
+        let Some(before) = advised_huge(at) else {
+            eprintln!("not checked: this system does not say which memory is advised");
+            return;
+        };
+        assert!(!before, "a fresh mapping is advised");
+        advise_huge_pages(big.0.cast(), big.1);
+        assert_eq!(advised_huge(at), Some(true));
+        // Less than 2 MiB: no whole huge page to advise.
+        let small = Mapping::new(HUGE_PAGE - 4096);
+        assert!(first_huge_boundary(small.0.cast(), small.1).is_none());
+        advise_huge_pages(small.0.cast(), small.1);
+        assert_eq!(advised_huge(small.0 as usize), Some(false));
+    }
+}
