@@ -1766,7 +1766,9 @@ int ek_edax_search(const struct EkBoard *board,
  * between solves (its bounds stay exact), so related positions solve faster in sequence.
  * On Linux the table's memory (and that of the weights and the engine's tables) is advised for
  * transparent huge pages (`madvise(MADV_HUGEPAGE)`: fewer TLB misses on a large table when the
- * system's mode, /sys/kernel/mm/transparent_hugepage/enabled, is `madvise` or `always`).
+ * system's mode, /sys/kernel/mm/transparent_hugepage/enabled, is `madvise` or `always`); the
+ * first use of that memory can then pause while the kernel gathers free huge pages, so keep a
+ * solver for many solves rather than making one per position.
  */
 struct EkSolver *ek_solver_new(int hash_bits);
 
