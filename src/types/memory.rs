@@ -32,29 +32,80 @@ pub(crate) fn advise_huge_pages(ptr: *const u8, len: usize) {
 }
 
 /// Whether the mapping that holds `addr` was advised for huge pages (its `hg` flag in
-/// /proc/self/smaps); `None` where that cannot be known (not Linux, or no transparent huge
-/// pages in the kernel).
+/// /proc/self/smaps); `None` where that cannot be known: not Linux, or a system whose smaps does
+/// not show an advice given straight to the kernel (qemu's user-mode emulation takes
+/// `madvise` and does nothing).
 #[cfg(test)]
 pub(crate) fn advised_huge(addr: usize) -> Option<bool> {
-    if !cfg!(target_os = "linux") || cfg!(miri) || !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists()
+    #[cfg(all(target_os = "linux", not(miri)))]
     {
-        return None;
+        static SHOWN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        if !*SHOWN.get_or_init(mapping::advice_is_shown) {
+            return None;
+        }
+        smaps_flag(addr, "hg")
     }
+    #[cfg(not(all(target_os = "linux", not(miri))))]
+    {
+        let _ = addr;
+        None
+    }
+}
+
+/// Whether the flag `flag` is among the VmFlags of the mapping that holds `addr`.
+#[cfg(all(test, target_os = "linux", not(miri)))]
+fn smaps_flag(addr: usize, flag: &str) -> Option<bool> {
     let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
     let mut inside = false;
     for line in smaps.lines() {
         let range = line.split_whitespace().next().and_then(|r| r.split_once('-'));
-        if let Some((lo, hi)) =
-            range.and_then(|(lo, hi)| Some((usize::from_str_radix(lo, 16).ok()?, usize::from_str_radix(hi, 16).ok()?)))
-        {
+        let parsed =
+            range.and_then(|(lo, hi)| Some((usize::from_str_radix(lo, 16).ok()?, usize::from_str_radix(hi, 16).ok()?)));
+        if let Some((lo, hi)) = parsed {
             inside = (lo..hi).contains(&addr);
         } else if inside {
             if let Some(flags) = line.strip_prefix("VmFlags:") {
-                return Some(flags.split_whitespace().any(|f| f == "hg"));
+                return Some(flags.split_whitespace().any(|f| f == flag));
             }
         }
     }
     None
+}
+
+/// Fresh anonymous mappings for the tests.
+#[cfg(all(test, target_os = "linux", not(miri)))]
+mod mapping {
+    use super::*;
+
+    /// A fresh anonymous mapping of `len` bytes (never advised), unmapped on drop.
+    pub(super) struct Mapping(pub *mut libc::c_void, pub usize);
+
+    impl Mapping {
+        pub(super) fn new(len: usize) -> Mapping {
+            let (prot, flags) = (libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS);
+            // SAFETY: a new private anonymous mapping, no address requested.
+            let ptr = unsafe { libc::mmap(core::ptr::null_mut(), len, prot, flags, -1, 0) };
+            assert_ne!(ptr, libc::MAP_FAILED);
+            Mapping(ptr, len)
+        }
+    }
+
+    impl Drop for Mapping {
+        fn drop(&mut self) {
+            // SAFETY: mapped by `new` with this length.
+            unsafe { libc::munmap(self.0, self.1) };
+        }
+    }
+
+    /// Whether an advice given straight to the kernel (not through [`advise_huge_pages`])
+    /// shows in /proc/self/smaps.
+    pub(super) fn advice_is_shown() -> bool {
+        let m = Mapping::new(2 * HUGE_PAGE);
+        let Some(at) = first_huge_boundary(m.0.cast(), m.1) else { return false };
+        // SAFETY: a whole huge page inside the mapping, which lives until the end of this call.
+        let status = unsafe { libc::madvise(at as *mut libc::c_void, HUGE_PAGE, libc::MADV_HUGEPAGE) };
+        status == 0 && smaps_flag(at, "hg") == Some(true)
+    }
 }
 
 /// The first 2 MiB boundary inside `len` bytes at `ptr` (where [`advise_huge_pages`] starts),
@@ -73,40 +124,21 @@ pub(crate) fn assert_advised(ptr: *const u8, len: usize) {
     let at = first_huge_boundary(ptr, len).expect("a table of several huge pages");
     match advised_huge(at) {
         Some(advised) => assert!(advised, "the table's memory is not advised for huge pages"),
-        None => eprintln!("not checked: this system does not say which memory is advised"),
+        None => eprintln!("not checked: this system does not show which memory is advised"),
     }
 }
 
 #[cfg(all(test, target_os = "linux", not(miri)))]
 mod tests {
+    use super::mapping::Mapping;
     use super::*;
-
-    /// A fresh anonymous mapping of `len` bytes (never advised), unmapped on drop.
-    struct Mapping(*mut libc::c_void, usize);
-
-    impl Mapping {
-        fn new(len: usize) -> Mapping {
-            let (prot, flags) = (libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS);
-            // SAFETY: a new private anonymous mapping, no address requested.
-            let ptr = unsafe { libc::mmap(core::ptr::null_mut(), len, prot, flags, -1, 0) };
-            assert_ne!(ptr, libc::MAP_FAILED);
-            Mapping(ptr, len)
-        }
-    }
-
-    impl Drop for Mapping {
-        fn drop(&mut self) {
-            // SAFETY: mapped by `new` with this length.
-            unsafe { libc::munmap(self.0, self.1) };
-        }
-    }
 
     #[test]
     fn a_large_block_is_advised_and_a_small_one_is_left_alone() {
         let big = Mapping::new(8 * HUGE_PAGE);
         let at = first_huge_boundary(big.0.cast(), big.1).expect("8 huge pages hold a boundary");
         let Some(before) = advised_huge(at) else {
-            eprintln!("not checked: this system does not say which memory is advised");
+            eprintln!("not checked: this system does not show which memory is advised");
             return;
         };
         assert!(!before, "a fresh mapping is advised");
