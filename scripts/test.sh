@@ -42,6 +42,13 @@ cd "$(dirname "$0")/.."
 # and run in the shorter half of the Rust tests: 46.7 minutes from a fresh clone here (build 4.8,
 # Rust tests 8.0, Miri 4.6, C tests + CMake + sanitizers + bindings 11.5, the other platforms 11.7
 # (the ARM64 Rust tests 5.7, were 6.7), A/B to fuzz 4.8), user+sys 86 CPU-minutes.
+# CI took 48.5 minutes at 79b04c0 (47.2 from a fresh clone on the Xeon). At cda2c95 (2026-11-28):
+# the test profile's debug info as line tables (test builds: native 1:59 -> 1:46 with its
+# dependencies, edax-abi-eval 1:13 -> 0:39, Windows 1:10 -> 1:07, ARM64 1:29 -> 1:20), the short
+# fuzz runs without comparison tracing (the fuzz step 3:24 -> 2:10), Miri's stop rows on a
+# position of 14 empty squares (the bad-input rows 136 -> 108 s of one core): from a fresh clone
+# on a 2-core AMD EPYC (Zen 4), 30.9 minutes without the setup step against 31.6 at 79b04c0, user
+# 51.5 against 54.7 CPU-minutes.
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
