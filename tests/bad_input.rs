@@ -194,8 +194,8 @@ const NODE_LIMIT: u64 = if cfg!(miri) { 100 } else { 1000 };
 
 /// A position that takes the solver millions of nodes (fforum #38, 24 empty squares); under
 /// Miri fforum #1 (14 empty squares, far more nodes than the limit), which reaches the limit as
-/// surely and in less of Miri's time before the search first looks at it (the three rows that
-/// use it took 53 s of Miri's 136 with #38, each of its solves about 8 s).
+/// surely in less of Miri's time (the three rows that use it took 53 of the 136 s of all rows
+/// under Miri with #38, 30 with #1).
 fn slow_position() -> EkBoard {
     if cfg!(miri) {
         EkBoard::new(0x000e_d4ee_d4b0_307c, 0x3e70_2811_2a4e_8e00)
