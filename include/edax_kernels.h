@@ -1644,11 +1644,11 @@ int ek_solve_shallow(const struct EkBoard *board, int alpha, int64_t *n_nodes);
  * never stops. Edax calls it with up to 14 empty squares; any number is searched (the time
  * grows about fourfold per square).
  *
- * Bad input: a NULL board or table, or a table whose `hash` or `spin` is NULL, returns
- * `EK_SCORE_NONE` and adds nothing; a NULL `n_nodes` is allowed (the nodes are not reported); an
- * alpha outside -64..63 gives the result of the nearest of -65 and 64 (the same comparisons with
- * every score); overlapping bitboards give a defined value, the same on every level, which is
- * no position's score (the table then receives such boards too).
+ * Bad input: a NULL board or table, a table whose `hash` or `spin` is NULL, or overlapping
+ * bitboards (whose tree has no bound: a flip can empty a square both sides hold) return
+ * `EK_SCORE_NONE`, add nothing and leave the table as it was; a NULL `n_nodes` is allowed (the
+ * nodes are not reported); an alpha outside -64..63 gives the result of the nearest of -65 and
+ * 64 (the same comparisons with every score).
  *
  * # Safety
  * `board` must be NULL or point to a readable `EkBoard`; `table` NULL or a valid Edax table

@@ -15,6 +15,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 seconds=${FUZZ_SECONDS:-30}
+# One input running longer than this fails the run (libFuzzer's own default, 1200 s, let a slow
+# input found by mutation hold CI for 20 minutes before it failed). Every input of a short run
+# takes under a second here (libFuzzer's slowest_unit_time_sec, in whole seconds, is 0).
+timeout=${FUZZ_TIMEOUT:-60}
 if ! cargo +nightly --version >/dev/null 2>&1 || ! command -v cargo-fuzz >/dev/null; then
     echo "SKIPPED (not run, not counted as passing): fuzzing needs the nightly toolchain and cargo-fuzz (scripts/setup.sh)"
     exit 0
@@ -29,7 +33,7 @@ fuzz_one() { # target: its run, its result line in $work/TARGET.result
     mkdir -p "$work/$target"
     [ -d "seeds/$target" ] && seeds=("seeds/$target")
     if ! cargo +nightly fuzz run "${flags[@]}" "$target" "$work/$target" "${seeds[@]}" -- \
-        -max_total_time="$seconds" -print_final_stats=1 >"$work/$target.log" 2>&1; then
+        -max_total_time="$seconds" -timeout="$timeout" -print_final_stats=1 >"$work/$target.log" 2>&1; then
         { tail -n 60 "$work/$target.log"; echo "fuzz: $target FAILED (input saved in fuzz/artifacts/$target)"; } \
             >"$work/$target.result"
         return 1
@@ -37,9 +41,10 @@ fuzz_one() { # target: its run, its result line in $work/TARGET.result
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$target.log")
     took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$work/$target.log")
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$work/$target.log" | tail -n 1)
+    slowest=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$work/$target.log")
     # libFuzzer runs every seed before it mutates any, whatever the time given: a target whose
     # seeds took longer than FUZZ_SECONDS would only replay them here.
-    echo "fuzz: $target: $runs runs ($(find "seeds/$target" -type f 2>/dev/null | wc -l) seeds) in ${took:-?} s, $cov, no failure" \
+    echo "fuzz: $target: $runs runs ($(find "seeds/$target" -type f 2>/dev/null | wc -l) seeds) in ${took:-?} s, $cov, slowest input ${slowest:-?} s, no failure" \
         >"$work/$target.result"
 }
 # In cargo-fuzz's order: every target replays its seeds within its time (shallow_solver's take
