@@ -48,7 +48,10 @@ cd "$(dirname "$0")/.."
 # fuzz runs without comparison tracing (the fuzz step 3:24 -> 2:10), Miri's stop rows on a
 # position of 14 empty squares (the bad-input rows 136 -> 108 s of one core): from a fresh clone
 # on a 2-core AMD EPYC (Zen 4), 30.9 minutes without the setup step against 31.6 at 79b04c0, user
-# 51.5 against 54.7 CPU-minutes.
+# 51.5 against 54.7 CPU-minutes. CI failed at a0cbf6a after 62.5 minutes: its fuzz step began
+# at 30:36 of this script, and a shallow_solver input found by mutation ran past libFuzzer's
+# default 1200 s per input (ek_nws_endgame on overlapping bitboards, now refused; the short runs
+# now fail an input after 60 s, RELIABILITY.md).
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
 # (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
