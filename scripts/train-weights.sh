@@ -1,20 +1,30 @@
 #!/usr/bin/env bash
-# Regenerates data/ek-eval.dat, the evaluation weights of our own (data/README.md): random
-# games, their positions at 12 to 18 empty squares labelled exactly by the solver, a linear
-# model per ply fitted to them (examples/train_weights.rs, which documents the method).
-# Options go to the program (--help lists them); without any it writes data/ek-eval.dat.
+# Regenerates data/ek-eval.dat, the evaluation weights of our own (data/README.md), in stages:
+#
+# 0. Empty squares 12 to 18: random games, their positions labelled exactly by the solver, a
+#    linear model per ply fitted to them (examples/train_weights.rs, which documents the
+#    method), written to target/train/stage-0.dat. Its sha256 is checked against the file this
+#    stage has made since 2026-11-26.
+# 1-5. Empty squares 19 to 58, bootstrapped from the end of the game towards the opening: each
+#    stage labels positions of its empties counts (random games and self-play games, as many of
+#    each) by the engine's search on the previous stage's file, whose trained plies that
+#    search's leaves reach, and fits each count as a correction to that file's ply
+#    (`train_weights --extend`). Plies of 0 to 11 empties copy the 12-empties ply, those of 59
+#    and 60 the 58-empties one. The last stage's file is data/ek-eval.dat.
+#
 # Then data/ek-eval.dat.zst, the copy the library carries (src/eval/bundled.rs), is made again
 # from data/ek-eval.dat with zstd -19 (`scripts/train-weights.sh --pack` does only that).
+# With options, the script runs the program once with them instead (trials; --help lists them;
+# without --out that writes data/ek-eval.dat).
 #
-# Self-play positions (--selfplay, --selfplay-holdout; tried, not in the defaults: data/README.md)
-# come from games played by the weights that data/ek-eval.dat held at commit 507388c. They are
-# extracted from git to target/train/play-weights.dat and checked by sha256, so that the games
-# do not change when data/ek-eval.dat does.
+# Self-play positions come from games played by the weights that data/ek-eval.dat held at
+# commit 507388c (stage 0's file). They are extracted from git to target/train/play-weights.dat
+# and checked by sha256, so that the games do not change when data/ek-eval.dat does.
 #
-# Time on the 2-core AMD EPYC (Zen 5) machine of data/README.md: about 20 minutes of labelling
-# the first time (both cores; 13 more for the self-play sets), then about 50 s of training;
-# later runs with the same data parameters read the labels from target/train/ and take the
-# training time only. The same arguments and labels give the same file byte for byte.
+# Time on two cores (data/README.md): stage 0 about 20 minutes of labelling the first time,
+# stages 1 to 5 about 45 minutes; labels are cached in target/train/, so a later run takes the
+# training time only (about 2 minutes). The same labels give the same file byte for byte.
+# TRAIN_THREADS sets the labelling threads (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pack() {
@@ -24,7 +34,7 @@ pack() {
 }
 if [ "${1:-}" = --pack ]; then pack; exit 0; fi
 play=target/train/play-weights.dat
-sha=8457de70f231efdd619bc4a7435fdf5ad2984eb739aa2f25e863e558de3d8431
+stage0_sha=8457de70f231efdd619bc4a7435fdf5ad2984eb739aa2f25e863e558de3d8431
 if [ ! -f "$play" ]; then
     mkdir -p target/train
     if git show 507388c:data/ek-eval.dat > "$play.tmp" 2>/dev/null; then
@@ -35,8 +45,65 @@ if [ ! -f "$play" ]; then
     fi
 fi
 if [ -f "$play" ]; then
-    echo "$sha  $play" | sha256sum --check --quiet
+    echo "$stage0_sha  $play" | sha256sum --check --quiet
 fi
-cargo run --release --example train_weights -- "$@"
-# The program writes data/ek-eval.dat unless given another output.
-if [ data/ek-eval.dat -nt data/ek-eval.dat.zst ]; then pack; fi
+if [ $# -gt 0 ]; then
+    cargo run --release --example train_weights -- "$@"
+    # The program writes data/ek-eval.dat unless given another output.
+    if [ data/ek-eval.dat -nt data/ek-eval.dat.zst ]; then pack; fi
+    exit 0
+fi
+
+# Stages 1-5: empties counts, the labelling search's depth/selectivity (selectivity 5: none),
+# and the counts kept from the stage before's file. Depth 8 where the solver's move order reads
+# the plies (up to 34 empties: FFO 40-59), depth 6 above, where depth 8 would cost twice the
+# time of the stages below.
+STAGES=(
+    "19-26 8/5 12-18"
+    "27-34 8/5 12-26"
+    "35-42 6/5 12-34"
+    "43-50 6/5 12-42"
+    "51-58 6/5 12-50"
+)
+PER_COUNT=5000 # positions per empties count, from random games and again from self-play games
+threads=${TRAIN_THREADS:-2}
+cargo build --release --example train_weights
+train=target/release/examples/train_weights
+# Stage 0's file is known by its hash: in place with that hash, it is not made again.
+if ! echo "$stage0_sha  target/train/stage-0.dat" | sha256sum --check --quiet 2>/dev/null; then
+    echo "== stage 0: 12 to 18 empty squares, exact labels"
+    "$train" --threads "$threads" --out target/train/stage-0.dat
+    echo "$stage0_sha  target/train/stage-0.dat" | sha256sum --check --quiet || {
+        echo "train-weights: stage 0 differs from the file it has made since 2026-11-26 (sha256 $stage0_sha)" >&2
+        exit 1
+    }
+fi
+prev=target/train/stage-0.dat
+stage=0
+for s in "${STAGES[@]}"; do
+    read -r range search keep <<< "$s"
+    stage=$((stage + 1))
+    counts=$(seq -s, -f "%g:$PER_COUNT" "${range%-*}" "${range#*-}")
+    # The held-out sets (exact labels, for the errors data/README.md reports) with stage 1 only:
+    # above 22 empty squares exact labels cost too much here.
+    holdout=""
+    selfplay_holdout=""
+    if [ "$stage" = 1 ]; then holdout=20:300; selfplay_holdout=20:200,22:100; fi
+    echo "== stage $stage: $range empty squares, labels by the search $search on $prev"
+    "$train" --threads "$threads" --extend "$prev" --keep "$keep" --search-labels "$search" \
+        --train "$counts" --selfplay "$counts" --holdout "$holdout" --selfplay-holdout "$selfplay_holdout" \
+        --out "target/train/stage-$stage.dat"
+    prev=target/train/stage-$stage.dat
+done
+# data/ek-eval.dat: the last stage's file with stage 0's plies of 19 to 30 empty squares (copies
+# of its 18-empties ply). The solver reads those plies on FFO 40-58 (its move order and its
+# pre-search), and the trained ones ordered its costliest positions worse there (FFO 50-59:
+# 1.06x the nodes; data/README.md); the engine keeps most of its gain without them. Plies are
+# 228,728 bytes after the 28-byte header, ply p holding the weights of 60 - p empty squares.
+cp "$prev" data/ek-eval.dat
+ply_bytes=$((2 * 114364))
+dd if=target/train/stage-0.dat of=data/ek-eval.dat bs="$ply_bytes" iflag=skip_bytes,count_bytes \
+    oflag=seek_bytes conv=notrunc status=none skip=$((28 + 30 * ply_bytes)) seek=$((28 + 30 * ply_bytes)) \
+    count=$((12 * ply_bytes))
+echo "== wrote data/ek-eval.dat (sha256 $(sha256sum data/ek-eval.dat | cut -c1-64)); with every stage's plies: $prev"
+pack
