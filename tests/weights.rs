@@ -130,3 +130,64 @@ fn beats_the_disc_difference_on_solved_random_positions() {
 /// or read wrongly, fails them (zero weights give the errors of 0: 11.89 and 22.55).
 const FFORUM_BOUND: f64 = 10.0;
 const RANDOM_BOUND: f64 = 7.5;
+
+/// The file's stages (data/README.md): the plies of 0 to 11 empty squares are the 12-empties
+/// ply, those of 19 to 30 the 18-empties ply, those of 59 and 60 the 58-empties ply; each ply
+/// of 31 to 58 is a trained one, unlike its neighbours and the 18-empties ply.
+#[test]
+fn the_plies_are_the_stages() {
+    let data = &file().0;
+    let ply = |empties: usize| {
+        let at = 28 + 2 * PACKED_WEIGHTS * (60 - empties);
+        &data[at..at + 2 * PACKED_WEIGHTS]
+    };
+    for e in 0..=11 {
+        assert!(ply(e) == ply(12), "the ply of {e} empties is not the 12-empties one");
+    }
+    for e in 19..=30 {
+        assert!(ply(e) == ply(18), "the ply of {e} empties is not the 18-empties one");
+    }
+    for e in 59..=60 {
+        assert!(ply(e) == ply(58), "the ply of {e} empties is not the 58-empties one");
+    }
+    for e in 31..=58 {
+        assert!(ply(e) != ply(18) && ply(e) != ply(e - 1), "the ply of {e} empties is not a trained one");
+    }
+}
+
+/// Above 30 empty squares the plies were fitted to the engine's searches (depth 8 or 6): on
+/// random positions (another generator than the trainer's) of 40 to 56 empty squares, the
+/// evaluation at each position's own ply is much nearer a depth-6 search's score than the
+/// 18-empties ply's evaluation, or 0, is (measured: 0.65-3.14 discs against 4.18-7.83 and
+/// 12.07-17.91). The plies of stage 0 copied up fail it. From fewer empty squares a depth-6
+/// search ends on the copied plies of 19 to 30 (at 36: 5.07 against 4.32), so these are left out.
+#[test]
+fn the_opening_plies_predict_a_search() {
+    use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
+    let weights = EkWeights::from_bytes(&file().0).expect("the file loads as an engine's weights");
+    let engine = EkEngine::new(weights, 16).expect("an engine");
+    let limits = EkEngineLimits { level: 0, depth: 6, selectivity: 5, max_nodes: 0, max_time_ms: 0 };
+    let k = edax_kernels::active_isa().kernels().expect("the active level");
+    let round = |sum: i32| (if sum > 0 { sum + 64 } else { sum - 64 } / 128).clamp(-63, 63);
+    for e in [40, 44, 48, 52, 56] {
+        let boards = random_positions_where(0x57a9e5 + e as u64, 150, |b| {
+            empties(b) == e && get_moves(b.player, b.opponent) != 0
+        });
+        let (mut own, mut of18, mut zero) = (0, 0, 0);
+        for b in &boards {
+            engine.clear().expect("an idle engine");
+            let score = engine.search(b, &limits).expect("a search").score;
+            let features = eval::features(b);
+            own += (round(file().1.accumulate(k, &features, 60 - e, 0)) - score).abs();
+            of18 += (round(file().1.accumulate(k, &features, 60 - 18, 0)) - score).abs();
+            zero += score.abs();
+        }
+        let n = boards.len() as f64;
+        let (own, of18, zero) = (own as f64 / n, of18 as f64 / n, zero as f64 / n);
+        let report = format!(
+            "{e} empties: mean absolute distance to a depth-6 search {own:.2} discs (the 18-empties ply {of18:.2}, 0 {zero:.2})"
+        );
+        println!("{report}");
+        assert!(own < 0.6 * of18 && own < 0.6 * zero, "{report}");
+    }
+}
