@@ -29,9 +29,14 @@ fn empties(b: &EkBoard) -> usize {
 /// The evaluation of `b` for its side to move through the library, on the active level,
 /// rounded to discs as Edax's `search_eval_0` does.
 fn evaluate(b: &EkBoard) -> i32 {
+    evaluate_at(b, empties(b))
+}
+
+/// The same, with the weights of the ply of `empties` empty squares, whatever `b`'s own.
+fn evaluate_at(b: &EkBoard, empties: usize) -> i32 {
     let w = file().1;
     let k = edax_kernels::active_isa().kernels().expect("the active level");
-    let sum = w.accumulate(k, &eval::features(b), 60 - empties(b), 0);
+    let sum = w.accumulate(k, &eval::features(b), 60 - empties, 0);
     let s = if sum > 0 { sum + 64 } else { sum - 64 } / 128;
     s.clamp(-63, 63)
 }
@@ -167,8 +172,6 @@ fn the_opening_plies_predict_a_search() {
     let weights = EkWeights::from_bytes(&file().0).expect("the file loads as an engine's weights");
     let engine = EkEngine::new(weights, 16).expect("an engine");
     let limits = EkEngineLimits { level: 0, depth: 6, selectivity: 5, max_nodes: 0, max_time_ms: 0 };
-    let k = edax_kernels::active_isa().kernels().expect("the active level");
-    let round = |sum: i32| (if sum > 0 { sum + 64 } else { sum - 64 } / 128).clamp(-63, 63);
     for e in [40, 44, 48, 52, 56] {
         let boards = random_positions_where(0x57a9e5 + e as u64, 150, |b| {
             empties(b) == e && get_moves(b.player, b.opponent) != 0
@@ -177,9 +180,8 @@ fn the_opening_plies_predict_a_search() {
         for b in &boards {
             engine.clear().expect("an idle engine");
             let score = engine.search(b, &limits).expect("a search").score;
-            let features = eval::features(b);
-            own += (round(file().1.accumulate(k, &features, 60 - e, 0)) - score).abs();
-            of18 += (round(file().1.accumulate(k, &features, 60 - 18, 0)) - score).abs();
+            own += (evaluate(b) - score).abs();
+            of18 += (evaluate_at(b, 18) - score).abs();
             zero += score.abs();
         }
         let n = boards.len() as f64;
