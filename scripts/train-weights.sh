@@ -9,9 +9,12 @@
 #    stage labels positions of its empties counts (random games and self-play games, as many of
 #    each) by the engine's search on the previous stage's file, whose trained plies that
 #    search's leaves reach, and fits each count as a correction to that file's ply
-#    (`train_weights --extend`). Plies of 0 to 11 empties copy the 12-empties ply, those of 59
-#    and 60 the 58-empties one. data/ek-eval.dat is the last stage's file with stage 0's plies
-#    of 19 to 30 empties (copies of its 18-empties ply; why: at the end of this script).
+#    (`train_weights --extend`). Plies of 59 and 60 empties copy the 58-empties one. Then
+#    stage 0's plies of 19 to 30 empties (copies of its 18-empties ply) replace stage 5's
+#    (why: below).
+# 6-7. The end of the game again, exact labels: stage 6 trains 6 to 11 empty squares (random
+#    and self-play games), stage 7 corrects 12 to 18 with self-play positions. Plies of 0 to 5
+#    empties copy the 6-empties one. Stage 7's file is data/ek-eval.dat.
 #
 # Then data/ek-eval.dat.zst, the copy the library carries (src/eval/bundled.rs), is made again
 # from data/ek-eval.dat with zstd -19 (`scripts/train-weights.sh --pack` does only that).
@@ -23,7 +26,7 @@
 # and checked by sha256, so that the games do not change when data/ek-eval.dat does.
 #
 # Time on two cores (data/README.md): stage 0 about 20 minutes of labelling the first time,
-# stages 1 to 5 about 30 minutes; labels are cached in target/train/, so a later run takes the
+# stages 1 to 5 about 30 minutes, stages 6 and 7 about 12; labels are cached in target/train/, so a later run takes the
 # training time only (about a minute; 14 s when stage 0's file is in place). The same labels
 # give the same file byte for byte.
 # TRAIN_THREADS sets the labelling threads (default 2).
@@ -97,15 +100,42 @@ for s in "${STAGES[@]}"; do
         --out "target/train/stage-$stage.dat"
     prev=target/train/stage-$stage.dat
 done
-# data/ek-eval.dat: the last stage's file with stage 0's plies of 19 to 30 empty squares (copies
-# of its 18-empties ply). The solver reads those plies on FFO 40-58 (its move order and its
+# The last stage's file with stage 0's plies of 19 to 30 empty squares (copies of its
+# 18-empties ply). The solver reads those plies on FFO 40-58 (its move order and its
 # pre-search), and the trained ones ordered its costliest positions worse there (FFO 50-59:
 # 1.06x the nodes; data/README.md); the engine keeps most of its gain without them. Plies are
 # 228,728 bytes after the 28-byte header, ply p holding the weights of 60 - p empty squares.
-cp "$prev" data/ek-eval.dat
+spliced=target/train/stage-5-spliced.dat
+cp "$prev" "$spliced"
 ply_bytes=$((2 * 114364))
-dd if=target/train/stage-0.dat of=data/ek-eval.dat bs="$ply_bytes" iflag=skip_bytes,count_bytes \
+dd if=target/train/stage-0.dat of="$spliced" bs="$ply_bytes" iflag=skip_bytes,count_bytes \
     oflag=seek_bytes conv=notrunc status=none skip=$((28 + 30 * ply_bytes)) seek=$((28 + 30 * ply_bytes)) \
     count=$((12 * ply_bytes))
-echo "== wrote data/ek-eval.dat (sha256 $(sha256sum data/ek-eval.dat | cut -c1-64)); with every stage's plies: $prev"
+# Stages 6 and 7: the end of the game again, exact labels. The solver's pre-search (Edax's
+# selective search to depth empties - 6) evaluates its leaves at 6 empty squares, and orders
+# and prunes with evaluations at 7 and more; the plies of 6 to 11 empties were copies of the
+# 12-empties one, and stage 0 saw random games only. Stage 6 trains 6 to 11 empty squares
+# (random and self-play games), stage 7 corrects stage 0's plies of 12 to 18 with self-play
+# positions; plies of 0 to 5 empties copy the 6-empties one.
+range_of() { seq -s, -f "%g:$2" "${1%-*}" "${1#*-}"; }
+echo "== stage 6: 6 to 11 empty squares, exact labels, on $spliced"
+"$train" --threads "$threads" --extend "$spliced" --keep 12-58 \
+    --train "$(range_of 6-11 40000)" --selfplay "$(range_of 6-11 40000)" \
+    --holdout "$(range_of 6-12 1000)" --selfplay-holdout "$(range_of 6-12 1000)" --out target/train/stage-6.dat
+echo "== stage 7: 12 to 18 empty squares, self-play positions, exact labels, on stage 6"
+end="12:40000,13:40000,14:40000,15:40000,16:30000,17:20000,18:20000"
+"$train" --threads "$threads" --extend target/train/stage-6.dat --keep 6-58 --train "" --selfplay "$end" \
+    --holdout "$(range_of 12-18 1000),20:200" --selfplay-holdout "$(range_of 12-18 1000),20:200" \
+    --out target/train/stage-7.dat
+# data/ek-eval.dat: stage 7's file with its 18-empties ply copied to 19 to 30 empty squares,
+# as stage 0's was. The solver reads those plies on FFO 40-58 and fforum-20-39; with the
+# corrected 18-empties ply there it searched fewer nodes on fforum-20-39 and on held-out
+# self-play positions of 22 to 26 empty squares than with stage 0's (data/README.md).
+cp target/train/stage-7.dat data/ek-eval.dat
+for e in $(seq 19 30); do
+    dd if=target/train/stage-7.dat of=data/ek-eval.dat bs="$ply_bytes" iflag=skip_bytes,count_bytes \
+        oflag=seek_bytes conv=notrunc status=none skip=$((28 + 42 * ply_bytes)) seek=$((28 + (60 - e) * ply_bytes)) \
+        count="$ply_bytes"
+done
+echo "== wrote data/ek-eval.dat (sha256 $(sha256sum data/ek-eval.dat | cut -c1-64)); stage 5 with its own plies of 19 to 30 empties: $prev"
 pack

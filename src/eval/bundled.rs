@@ -1,7 +1,7 @@
 //! The project's own weights (data/ek-eval.dat, trained by scripts/train-weights.sh; data/README.md
 //! says how), built into the library so that every package and every program linked to it has
-//! them: compressed with zstd (data/ek-eval.dat.zst, 1.5 MB for the file's 14 MB: its plies of
-//! 0 to 11, 19 to 30, 59 and 60 empty squares repeat others) and decompressed when loaded.
+//! them: compressed with zstd (data/ek-eval.dat.zst, 2.2 MB for the file's 14 MB: its plies of
+//! 0 to 5, 19 to 30, 59 and 60 empty squares repeat others) and decompressed when loaded.
 
 use super::weights::{self, LoadError, Weights};
 use std::io::Read;
