@@ -173,9 +173,8 @@ fn the_plies_are_the_stages() {
 fn the_end_plies_predict_exact_scores() {
     let solver = EkSolver::new(16).expect("a solver");
     for e in [6, 7, 8, 9] {
-        let boards = random_positions_where(0xe4d5 + e as u64, 400, |b| {
-            empties(b) == e && get_moves(b.player, b.opponent) != 0
-        });
+        let boards =
+            random_positions_where(0xe4d5 + e as u64, 400, |b| empties(b) == e && get_moves(b.player, b.opponent) != 0);
         let (mut own, mut of12) = (0, 0);
         for b in &boards {
             let score = solver.solve(b, -64, 64).expect("an exact score").score;
