@@ -26,9 +26,9 @@
 # and checked by sha256, so that the games do not change when data/ek-eval.dat does.
 #
 # Time on two cores (data/README.md): stage 0 about 20 minutes of labelling the first time,
-# stages 1 to 5 about 30 minutes, stages 6 and 7 about 12; labels are cached in target/train/, so a later run takes the
-# training time only (about a minute; 14 s when stage 0's file is in place). The same labels
-# give the same file byte for byte.
+# stages 1 to 5 about 30 minutes, stages 6 and 7 about 12; labels are cached in target/train/,
+# so a later run takes the training time only (about a minute when stage 0's file is in
+# place). The same labels give the same file byte for byte.
 # TRAIN_THREADS sets the labelling threads (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -105,12 +105,15 @@ done
 # pre-search), and the trained ones ordered its costliest positions worse there (FFO 50-59:
 # 1.06x the nodes; data/README.md); the engine keeps most of its gain without them. Plies are
 # 228,728 bytes after the 28-byte header, ply p holding the weights of 60 - p empty squares.
+# copy_plies SRC DST P Q N: DST's plies Q .. Q+N-1 become SRC's plies P .. P+N-1.
+copy_plies() {
+    local ply_bytes=$((2 * 114364))
+    dd if="$1" of="$2" bs="$ply_bytes" iflag=skip_bytes,count_bytes oflag=seek_bytes conv=notrunc \
+        status=none skip=$((28 + $3 * ply_bytes)) seek=$((28 + $4 * ply_bytes)) count=$(($5 * ply_bytes))
+}
 spliced=target/train/stage-5-spliced.dat
 cp "$prev" "$spliced"
-ply_bytes=$((2 * 114364))
-dd if=target/train/stage-0.dat of="$spliced" bs="$ply_bytes" iflag=skip_bytes,count_bytes \
-    oflag=seek_bytes conv=notrunc status=none skip=$((28 + 30 * ply_bytes)) seek=$((28 + 30 * ply_bytes)) \
-    count=$((12 * ply_bytes))
+copy_plies target/train/stage-0.dat "$spliced" 30 30 12
 # Stages 6 and 7: the end of the game again, exact labels. The solver's pre-search (Edax's
 # selective search to depth empties - 6) evaluates its leaves at 6 empty squares, and orders
 # and prunes with evaluations at 7 and more; the plies of 6 to 11 empties were copies of the
@@ -132,10 +135,6 @@ end="12:40000,13:40000,14:40000,15:40000,16:30000,17:20000,18:20000"
 # corrected 18-empties ply there it searched fewer nodes on fforum-20-39 and on held-out
 # self-play positions of 22 to 26 empty squares than with stage 0's (data/README.md).
 cp target/train/stage-7.dat data/ek-eval.dat
-for e in $(seq 19 30); do
-    dd if=target/train/stage-7.dat of=data/ek-eval.dat bs="$ply_bytes" iflag=skip_bytes,count_bytes \
-        oflag=seek_bytes conv=notrunc status=none skip=$((28 + 42 * ply_bytes)) seek=$((28 + (60 - e) * ply_bytes)) \
-        count="$ply_bytes"
-done
+for e in $(seq 19 30); do copy_plies target/train/stage-7.dat data/ek-eval.dat 42 $((60 - e)) 1; done
 echo "== wrote data/ek-eval.dat (sha256 $(sha256sum data/ek-eval.dat | cut -c1-64)); stage 5 with its own plies of 19 to 30 empties: $prev"
 pack

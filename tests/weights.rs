@@ -194,8 +194,9 @@ fn the_end_plies_predict_exact_scores() {
 /// evaluation at each position's own ply is much nearer a depth-6 search's score than the
 /// 18-empties ply's evaluation, or 0, is (measured: 0.65-3.14 discs against 13.88-17.58 and
 /// 12.07-17.91; stage 0's 18-empties ply, before stage 7 corrected it on positions of 12 to 18
-/// empty squares only: 4.18-7.83). The plies of stage 0 copied up fail it. From fewer empty squares a depth-6
-/// search ends on the copied plies of 19 to 30 (at 36: 5.07 against 4.32), so these are left out.
+/// empty squares only: 4.18-7.83). The plies of stage 0 copied up fail it. From fewer empty
+/// squares a depth-6 search ends on the copied plies of 19 to 30 (at 36: 5.07 against 4.32), so
+/// these are left out.
 #[test]
 fn the_opening_plies_predict_a_search() {
     use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
