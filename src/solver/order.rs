@@ -6,7 +6,7 @@
 //! stable in the corners, then the opponent's potential mobility, then the quadrant parity and
 //! the square's type.
 
-use super::eval_order::{eval_0, eval_1};
+use super::eval_order::{eval_0, eval_2};
 use super::tt::Table;
 use crate::endgame::edax::{fast_score, SCORE_MAX, W_HASH_MOVE_0, W_WIPEOUT};
 use crate::eval::{features_of, EkEvalFeature, EvalPrims, Weights};
@@ -95,8 +95,9 @@ impl MoveList<'_> {
 
     /// [`MoveList::new`] with the evaluation: to the fast score of a move, which is not a
     /// wipe-out or the table's move, adds the score by `weights` of the position after it, by
-    /// itself or, with `search`, after one more ply searched on (-64, -sort_alpha) (Edax's
-    /// bonus in `movelist_evaluate`, sort depths 0 and 1). `n` is the number of empty squares
+    /// itself or, with `search`, after two more plies searched on (-64, -sort_alpha) (Edax's
+    /// bonus in `movelist_evaluate`, sort depths 0 and 2). Each move so scored counts a node in
+    /// `nodes`, and each evaluation one, as Edax counts them. `n` is the number of empty squares
     /// of (p, o), at least 1; `prefetch` as for [`MoveList::new`].
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
@@ -112,6 +113,7 @@ impl MoveList<'_> {
         n: u32,
         (search, sort_alpha): (bool, i32),
         prefetch: Option<&Table>,
+        nodes: &mut u64,
     ) -> MoveList<'b> {
         let mut list = MoveList { moves: buffer, n: 0 };
         let parent = features_of(&EkBoard { player: p, opponent: o });
@@ -133,10 +135,12 @@ impl MoveList<'_> {
             } else {
                 K::update(&parent, &mut child, x as i32, f, 0);
                 let next = (np, no, n - 1);
+                *nodes += 1;
                 let bonus = if search {
-                    (SCORE_MAX - eval_1::<K>(weights, &child, 1, next, -SCORE_MAX, -sort_alpha)) >> 1
+                    let window = (-SCORE_MAX, -sort_alpha);
+                    (SCORE_MAX - eval_2::<K>(weights, &child, 1, next, window, nodes)) >> 1
                 } else {
-                    (SCORE_MAX - eval_0::<K>(weights, &child, 1, n - 1)) >> 2
+                    (SCORE_MAX - eval_0::<K>(weights, &child, 1, n - 1, nodes)) >> 2
                 };
                 fast_score::<K>(x, np, no, parity, w_parity) + bonus * W_EVAL
             };

@@ -32,8 +32,9 @@ pub(crate) const EVAL_ORDER_MIN_EMPTIES: u32 = 14;
 
 /// From this depth (the empty squares at principal-variation nodes, two less at null-window
 /// ones, as Edax's `inc_sort_depth` lowers them at cut and all nodes), the moves are scored by a
-/// one-ply search on the evaluation instead of the evaluation itself. (Edax goes up to six
-/// plies; two were slower here.)
+/// two-ply search on the evaluation instead of the evaluation itself. (Edax's rule goes from one
+/// ply at depth 18 to six; with data/ek-eval.dat two plies from 16 searched the fewest nodes of
+/// one, two and three from 14 to 26: BENCHMARKS.md, "Two plies to order the moves".)
 const EVAL_SEARCH_MIN_DEPTH: u32 = 16;
 
 /// Edax's `SORT_ALPHA_DELTA`: the shallow searches of the move order look this far below alpha.
@@ -155,7 +156,7 @@ impl<'a> Search<'a> {
     /// The moves `moves` of (p, o), with `n` empty squares, scored for their order.
     #[inline(always)]
     fn move_list<'b, K: Level>(
-        &self,
+        &mut self,
         buffer: &'b mut MoveBuffer,
         (p, o): (u64, u64),
         moves: u64,
@@ -171,7 +172,8 @@ impl<'a> Search<'a> {
             Some(w) if n >= EVAL_ORDER_MIN_EMPTIES => {
                 let sort_alpha = (alpha - SORT_ALPHA_DELTA).max(-SCORE_MAX);
                 let order = (depth >= EVAL_SEARCH_MIN_DEPTH, sort_alpha);
-                MoveList::with_eval::<K>(buffer, p, o, moves, hash_move, parity, w_parity, w, n, order, prefetch)
+                let nodes = &mut self.nodes;
+                MoveList::with_eval::<K>(buffer, p, o, moves, hash_move, parity, w_parity, w, n, order, prefetch, nodes)
             }
             _ => MoveList::new::<K>(buffer, p, o, moves, hash_move, parity, w_parity, prefetch),
         }
