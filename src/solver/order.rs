@@ -52,6 +52,8 @@ pub(crate) struct MoveList<'a> {
 
 impl MoveList<'_> {
     /// The moves `moves` of (p, o), scored; `hash_move` (a square, or anything else) first.
+    /// Each move scored (not a wipe-out or the table's move) counts a node in `nodes`, as Edax
+    /// counts them (`movelist_evaluate_fast`).
     /// With `prefetch`, each next position's bucket in that table is loaded while the moves are
     /// scored (the caller probes them all next: enhanced transposition cut-off).
     #[inline(always)]
@@ -65,6 +67,7 @@ impl MoveList<'_> {
         parity: u32,
         w_parity: i32,
         prefetch: Option<&Table>,
+        nodes: &mut u64,
     ) -> MoveList<'b> {
         let mut list = MoveList { moves: buffer, n: 0 };
         let mut b = moves;
@@ -81,6 +84,7 @@ impl MoveList<'_> {
             } else if x as u8 == hash_move {
                 W_HASH_MOVE_0
             } else {
+                *nodes += 1;
                 fast_score::<K>(x, np, no, parity, w_parity)
             };
             // `moves` has at most 62 squares (two hold discs), so every one fits; `get_mut`
@@ -216,8 +220,17 @@ mod tests {
         let moves = PortablePrims::get_moves(P, O);
         assert_eq!(moves.count_ones(), 34);
         let mut buffer = move_buffer();
-        let mut list =
-            MoveList::new::<PortablePrims>(&mut buffer, P, O, moves, 0xFF, parity(!(P | O)), parity_weight(30), None);
+        let mut list = MoveList::new::<PortablePrims>(
+            &mut buffer,
+            P,
+            O,
+            moves,
+            0xFF,
+            parity(!(P | O)),
+            parity_weight(30),
+            None,
+            &mut 0,
+        );
         assert_eq!(list.moves().len(), 34);
         let mut seen = 0u64;
         while let Some(m) = list.next_best() {

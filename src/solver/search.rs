@@ -175,7 +175,7 @@ impl<'a> Search<'a> {
                 let nodes = &mut self.nodes;
                 MoveList::with_eval::<K>(buffer, p, o, moves, hash_move, parity, w_parity, w, n, order, prefetch, nodes)
             }
-            _ => MoveList::new::<K>(buffer, p, o, moves, hash_move, parity, w_parity, prefetch),
+            _ => MoveList::new::<K>(buffer, p, o, moves, hash_move, parity, w_parity, prefetch, &mut self.nodes),
         }
     }
 
@@ -276,7 +276,9 @@ pub(crate) fn nws<K: Level>(s: &mut Search, p: u64, o: u64, alpha: i32) -> i32 {
     let mut list = s.move_list::<K>(&mut buffer, (p, o), moves, hash_move, n, (n - 2, alpha));
     if n >= ETC_MIN_EMPTIES {
         // Enhanced transposition cut-off: a child already known to fail low for the opponent.
+        // Each child probed counts a node, as in Edax's `search_ETC_NWS`.
         for m in list.moves() {
+            s.nodes += 1;
             if let Some(e) = s.tt.probe(m.p, m.o) {
                 if -(e.upper as i32) > alpha {
                     return -(e.upper as i32);
