@@ -632,7 +632,10 @@ typedef struct EkSolveResult {
    */
   int32_t best_move;
   /**
-   * Nodes searched.
+   * Nodes searched, counted as Edax 4.6 counts its own (`COUNT_NODES 7`): each node
+   * entered, each move scored for the order, each child looked up for a transposition
+   * cut-off and each evaluation of the ordering searches (since 2026-11-29; before, only
+   * the nodes entered, about a third fewer).
    */
   uint64_t nodes;
 } EkSolveResult;
@@ -1840,8 +1843,8 @@ int ek_solver_get_threads(const struct EkSolver *solver);
  * size of the solver's table, from 0.1 to 27 MiB), whose best moves the exact search tries first
  * and whose score it starts from (a window around it, widened when the score falls outside); its
  * nodes count in the solve's (and in the node limit), and a stop reaches it. Batch solves on
- * several threads skip it. The evaluations that order the moves count as nodes too, as Edax
- * counts them (one per move scored, one per evaluation and per search). Better weights search fewer nodes; the scores never depend on them. The
+ * several threads skip it. The evaluations that order the moves count as nodes, as Edax counts
+ * them (`EkSolveResult::nodes`). Better weights search fewer nodes; the scores never depend on them. The
  * solver keeps the weights it was given when other weights are loaded later (loaded weights are
  * never freed). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_EVAL_NONE` (`use_eval` != 0 and no
  * weights are loaded; the setting is unchanged).

@@ -292,8 +292,8 @@ pub unsafe extern "C" fn ek_solver_get_threads(solver: *const EkSolver) -> c_int
 /// size of the solver's table, from 0.1 to 27 MiB), whose best moves the exact search tries first
 /// and whose score it starts from (a window around it, widened when the score falls outside); its
 /// nodes count in the solve's (and in the node limit), and a stop reaches it. Batch solves on
-/// several threads skip it. The evaluations that order the moves count as nodes too, as Edax
-/// counts them (one per move scored, one per evaluation and per search). Better weights search fewer nodes; the scores never depend on them. The
+/// several threads skip it. The evaluations that order the moves count as nodes, as Edax counts
+/// them (`EkSolveResult::nodes`). Better weights search fewer nodes; the scores never depend on them. The
 /// solver keeps the weights it was given when other weights are loaded later (loaded weights are
 /// never freed). Returns `EK_OK`, `EK_ERR_NULL`, or `EK_ERR_EVAL_NONE` (`use_eval` != 0 and no
 /// weights are loaded; the setting is unchanged).
