@@ -5,8 +5,12 @@
 //!   exactly the functions `include/edax_kernels.h` declares: the `ek_` names, plus Edax's names
 //!   (declared under `EK_EDAX_ABI`) in the `edax-abi` build, plus those of Edax's `eval.h`
 //!   (under `EK_EDAX_ABI_EVAL`) in the `edax-abi-eval` build.
+//! - Export shapes, in the sources (src/ffi/mod.rs's rule, tests/export_sources): every export
+//!   is one jump to an `extern "C"` function (an entry through its dispatch slot, or another
+//!   export), or its whole body is one `guard(plain value, closure)`, or it is named in
+//!   `ffi::UNGUARDED`; a self-test feeds the check bodies where code runs outside the guard.
 //! - Panic paths (src/ffi/mod.rs claims the unguarded exports have none): from every export
-//!   whose body does not go through `guard()`, every kernel entry of every level (the function
+//!   whose body is not wholly behind `guard()`, every kernel entry of every level (the function
 //!   pointers of each `Kernels` table) and every first-call trampoline (the initial values of
 //!   the dispatch slots), no direct call or jump reaches a panicking function (`objdump -d`).
 //!   Indirect calls are covered by those roots: an export jumps through a slot, which holds a
@@ -20,8 +24,10 @@
 //!   which runs the standard library's thread code once per solve), no PEXT/PDEP reachable from any export on
 //!   the levels AMD Zen 1/2 run (portable, sse2, avx2), where they are microcoded.
 
+mod export_sources;
 mod machine_code;
 
+use export_sources::Boundary;
 use machine_code::{dynamic_symbols, Code};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -153,20 +159,98 @@ fn panic_path(code: &Code, start: u64, boundaries: &BTreeSet<u64>) -> Option<Vec
     Some(code.path(&reached, f))
 }
 
-/// The exported functions whose body runs through `guard()`, from the sources.
-fn guarded_exports() -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for file in std::fs::read_dir(root().join("src/ffi")).expect("src/ffi") {
-        let src = std::fs::read_to_string(file.expect("a directory entry").path()).expect("source file");
-        for export in src.split("#[no_mangle]").skip(1) {
-            let name = export.split("fn ").nth(1).and_then(|s| s.split('(').next()).expect("an exported fn");
-            if export.contains("guard(") {
-                out.insert(name.trim().to_owned());
-            }
+/// The exports of src/ffi, each with how it keeps panics from its caller (src/ffi/mod.rs);
+/// fails on any export that is neither a jump, guarded nor listed.
+fn export_boundaries() -> Vec<(String, Boundary)> {
+    let exports = export_sources::exports_in(&root().join("src/ffi"));
+    let names: BTreeSet<String> = exports.iter().map(|e| e.name.clone()).collect();
+    let listed = edax_kernels::ffi::UNGUARDED;
+    let mut out = Vec::new();
+    let mut failures = Vec::new();
+    for e in &exports {
+        match export_sources::boundary(&e.name, &e.body, &names, &listed) {
+            Ok(b) => out.push((e.name.clone(), b)),
+            Err(why) => failures.push(format!("src/ffi/{}: {}: {why}", e.file, e.name)),
         }
     }
-    assert!(out.contains("ek_set_isa"), "guarded exports not found in src/ffi: {out:?}");
+    let stale: Vec<_> = listed.iter().filter(|n| !names.contains(**n)).collect();
+    assert!(stale.is_empty(), "ffi::UNGUARDED names functions src/ffi does not export: {stale:?}");
+    assert!(
+        failures.is_empty(),
+        "exports that are neither one jump to an extern \"C\" function, nor wholly behind guard(), \
+         nor listed in ffi::UNGUARDED (src/ffi/mod.rs):\n{}",
+        failures.join("\n")
+    );
+    let count = |b| out.iter().filter(|(_, x)| *x == b).count();
+    assert!(
+        count(Boundary::Jump) >= 40 && count(Boundary::Guarded) >= 20,
+        "found {} jumps and {} guarded exports in src/ffi",
+        count(Boundary::Jump),
+        count(Boundary::Guarded)
+    );
     out
+}
+
+/// The exports whose whole body runs behind `guard()`.
+fn guarded_exports() -> BTreeSet<String> {
+    let guarded: BTreeSet<String> =
+        export_boundaries().into_iter().filter(|(_, b)| *b == Boundary::Guarded).map(|(n, _)| n).collect();
+    assert!(guarded.contains("ek_set_isa"), "guarded exports not found in src/ffi: {guarded:?}");
+    guarded
+}
+
+/// Every export of src/ffi is one jump to an `extern "C"` function, wholly behind `guard()`, or
+/// named in `ffi::UNGUARDED` (src/ffi/mod.rs); from the sources, without the library.
+#[test]
+fn every_export_is_a_jump_guarded_or_listed() {
+    let all = export_boundaries();
+    let of = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, b)| *b);
+    assert_eq!(of("ek_flip"), Some(Boundary::Jump));
+    assert_eq!(of("ek_solver_solve"), Some(Boundary::Jump));
+    assert_eq!(of("ek_set_isa"), Some(Boundary::Guarded));
+    println!("{} exports: jumps, guarded or listed", all.len());
+}
+
+/// The check of `every_export_is_a_jump_guarded_or_listed` itself: bodies where code runs
+/// outside the guard, or a jump does more than jump, are refused.
+#[test]
+fn the_export_check_refuses_code_outside_the_guard() {
+    let exports: BTreeSet<String> = ["ek_a", "ek_b"].map(String::from).into();
+    let check = |body: &str| export_sources::boundary("ek_a", body, &exports, &[]);
+    let listed = |body: &str| export_sources::boundary("ek_a", body, &exports, &["ek_a"]);
+    // What passes.
+    assert_eq!(check("guard(EK_ERR_INTERNAL, || unsafe { f(x) })"), Ok(Boundary::Guarded));
+    assert_eq!(check("guard(core::ptr::null_mut(), move || { let y = g(x)?; h(y) })"), Ok(Boundary::Guarded));
+    assert_eq!(check("unsafe { guard((), || f(x)) }"), Ok(Boundary::Guarded));
+    assert_eq!(check("unsafe { c_dispatch::ek_a(x, s & 7, out) }"), Ok(Boundary::Jump));
+    assert_eq!(check("dispatch::bit_count(b as u64)"), Ok(Boundary::Jump));
+    assert_eq!(check("unsafe { super::api::ek_b(eval) };"), Ok(Boundary::Jump));
+    assert_eq!(listed("VERSION.as_ptr()"), Ok(Boundary::Listed));
+    // Code before the guard: ek_weights_load_file's shape before issue 60.
+    let before = "if path.is_null() { return unsafe { refuse(status, EK_ERR_NULL) }; } \
+                  let path = unsafe { CStr::from_ptr(path) }; \
+                  guard(core::ptr::null_mut(), || unsafe { load(&path, status) })";
+    assert!(check(before).is_err_and(|e| e.contains("outside its guard")), "{:?}", check(before));
+    assert!(check("let p = f(x); guard(0, || g(p))").is_err());
+    // Code after it, or in its fallback (evaluated before the closure runs).
+    assert!(check("let isa = guard(Isa::Portable, isa::active); isa_cname(isa).as_ptr()").is_err());
+    assert!(check("guard(0, || f(x)) + 1").is_err());
+    assert!(check("guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || g(x))").is_err());
+    assert!(check("guard(f(x), || g(x))").is_err());
+    assert!(check("guard(0, g(x))").is_err());
+    assert_eq!(check("guard((), weights::unpublish)"), Ok(Boundary::Guarded));
+    assert_eq!(check("guard(0, AssertUnwindSafe(|| f(s)))"), Ok(Boundary::Guarded));
+    assert_eq!(check("guard( 0, AssertUnwindSafe(|| { f(s) }), )"), Ok(Boundary::Guarded));
+    assert!(check("guard(0, AssertUnwindSafe(f(s)))").is_err());
+    // A jump that computes its arguments or uses its result, or calls something else.
+    assert!(check("unsafe { c_dispatch::ek_a(x, f(y)) }").is_err());
+    assert!(check("unsafe { c_dispatch::ek_a(board, unique) }.max(0)").is_err());
+    assert!(check("dispatch::flip(x, b.player, b.opponent)").is_err());
+    assert!(check("crate::solver::solve(x)").is_err());
+    assert!(check("ek_a(x)").is_err(), "an export calling itself is no jump");
+    // The list holds only what needs it.
+    assert!(listed("guard(0, || f(x))").is_err());
+    assert!(check("").is_err() && listed("") == Ok(Boundary::Listed));
 }
 
 /// The function catching the first-call level selection's panics (src/dispatch/mod.rs).

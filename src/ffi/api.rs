@@ -50,10 +50,10 @@ pub extern "C" fn ek_flip(x: c_int, p: u64, o: u64) -> u64 {
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_flip(board: *const EkBoard, x: c_int) -> u64 {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
-    match unsafe { board.as_ref() } {
+    guard(0, || match unsafe { board.as_ref() } {
         Some(b) => dispatch::flip(x, b.player, b.opponent),
         None => 0,
-    }
+    })
 }
 
 /// Edax's `board_next`: writes to `next` the position after the side to move plays x (sides
@@ -66,12 +66,14 @@ pub unsafe extern "C" fn ek_board_flip(board: *const EkBoard, x: c_int) -> u64 {
 /// `board` must be NULL or point to a readable `EkBoard`, `next` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_next(board: *const EkBoard, x: c_int, next: *mut EkBoard) -> u64 {
-    if board.is_null() || next.is_null() {
-        return 0;
-    }
-    // SAFETY: both pointers are non-null and, by contract, valid for reads and writes of an
-    // EkBoard (Cell<EkBoard> has its layout); Cells may alias, as `board` and `next` may.
-    unsafe { dispatch::board_next(&*(board as *const Cell<EkBoard>), x, &*(next as *const Cell<EkBoard>)) }
+    guard(0, || {
+        if board.is_null() || next.is_null() {
+            return 0;
+        }
+        // SAFETY: both pointers are non-null and, by contract, valid for reads and writes of an
+        // EkBoard (Cell<EkBoard> has its layout); Cells may alias, as `board` and `next` may.
+        unsafe { dispatch::board_next(&*(board as *const Cell<EkBoard>), x, &*(next as *const Cell<EkBoard>)) }
+    })
 }
 
 /// Edax's `count_last_flip`: twice the number of discs P flips by playing x when every
@@ -97,10 +99,10 @@ pub extern "C" fn ek_count_last_flip(x: c_int, p: u64) -> c_int {
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_score_1(board: *const EkBoard, beta: c_int, x: c_int) -> c_int {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
-    match unsafe { board.as_ref() } {
+    guard(EK_SCORE_NONE, || match unsafe { board.as_ref() } {
         Some(b) => dispatch::board_score_1(b.player, b.opponent, beta, x),
         None => EK_SCORE_NONE,
-    }
+    })
 }
 
 /// The exact score `ek_board_score_1` gives with no cut-off (beta > 64), computed branch-free
@@ -112,10 +114,10 @@ pub unsafe extern "C" fn ek_board_score_1(board: *const EkBoard, beta: c_int, x:
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_score_1_exact(board: *const EkBoard, x: c_int) -> c_int {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
-    match unsafe { board.as_ref() } {
+    guard(EK_SCORE_NONE, || match unsafe { board.as_ref() } {
         Some(b) => dispatch::board_score_1_exact(b.player, b.opponent, x),
         None => EK_SCORE_NONE,
-    }
+    })
 }
 
 /// Edax's `get_moves`: bitboard of the legal moves of P against O (empty squares from which
@@ -189,10 +191,10 @@ pub extern "C" fn ek_get_corner_stability(p: u64) -> c_int {
 #[no_mangle]
 pub unsafe extern "C" fn ek_board_get_hash_code(board: *const EkBoard) -> u64 {
     // SAFETY: the caller passes NULL or a valid board (documented contract).
-    match unsafe { board.as_ref() } {
+    guard(0, || match unsafe { board.as_ref() } {
         Some(b) => dispatch::hash_code(b),
         None => 0,
-    }
+    })
 }
 
 /// Edax's `board_symetry`: writes to `sym` the board under symmetry s (bit 0: mirror the
@@ -232,9 +234,11 @@ pub unsafe extern "C" fn ek_board_unique(board: *const EkBoard, unique: *mut EkB
 #[no_mangle]
 pub unsafe extern "C" fn ek_hash_prefetch(table: *const EkHashTable, hash_code: u64) {
     // SAFETY: the caller passes NULL or a valid table (documented contract).
-    if let Some(t) = unsafe { table.as_ref() } {
-        hash_table::prefetch(t, hash_code);
-    }
+    guard((), || {
+        if let Some(t) = unsafe { table.as_ref() } {
+            hash_table::prefetch(t, hash_code);
+        }
+    })
 }
 
 /// The number of set bits of b (Edax's `bit_count`).

@@ -4,6 +4,7 @@
 //!
 //! These are declared by Edax's headers (board.h, bit.h, hash.h), not by edax_kernels.h.
 
+use super::guard;
 use crate::dispatch::{c_dispatch, dispatch};
 use crate::hash_table::{self, EkHashData, EkHashStore, EkHashTable};
 use crate::types::board::EkBoard;
@@ -135,7 +136,7 @@ pub unsafe extern "C" fn board_symetry(board: *const EkBoard, s: c_int, sym: *mu
 #[no_mangle]
 pub unsafe extern "C" fn board_unique(board: *const EkBoard, unique: *mut EkBoard) -> c_int {
     // SAFETY: same contract as ek_board_unique.
-    unsafe { c_dispatch::ek_board_unique(board, unique) }.max(0)
+    guard(0, || unsafe { c_dispatch::ek_board_unique(board, unique) }.max(0))
 }
 
 /// `void hash_prefetch(HashTable*, const uint64_t hashcode)`.
@@ -145,9 +146,11 @@ pub unsafe extern "C" fn board_unique(board: *const EkBoard, unique: *mut EkBoar
 #[no_mangle]
 pub unsafe extern "C" fn hash_prefetch(table: *mut EkHashTable, hash_code: u64) {
     // SAFETY: the caller passes NULL or a valid table (Edax's contract).
-    if let Some(t) = unsafe { table.as_ref() } {
-        hash_table::prefetch(t, hash_code);
-    }
+    guard((), || {
+        if let Some(t) = unsafe { table.as_ref() } {
+            hash_table::prefetch(t, hash_code);
+        }
+    })
 }
 
 /// `bool hash_get(HashTable*, const Board*, const uint64_t hash_code, HashData*)`: Edax's

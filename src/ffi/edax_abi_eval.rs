@@ -5,6 +5,7 @@
 //! These are the only functions of the library that can end the process; the `ek_eval_`
 //! functions return a status instead.
 
+use super::guard;
 use crate::eval::{EkEval, EkMove};
 use crate::types::board::EkBoard;
 use core::ffi::{c_char, c_int, CStr};
@@ -19,22 +20,24 @@ use core::ffi::{c_char, c_int, CStr};
 /// `file` must be NULL or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn eval_open(file: *const c_char) {
-    if super::eval_api::ek_eval_loaded() != 0 {
-        return;
-    }
-    // SAFETY: same contract as ek_eval_load_file.
-    let status = unsafe { super::eval_api::ek_eval_load_file(file) };
-    if status != super::api::EK_OK {
-        let name = if file.is_null() {
-            b"(null)".as_slice()
-        } else {
-            // SAFETY: non-null, NUL-terminated by contract.
-            unsafe { CStr::from_ptr(file) }.to_bytes()
-        };
-        // SAFETY: ek_status_message returns a static NUL-terminated string.
-        let why = unsafe { CStr::from_ptr(super::api::ek_status_message(status)) }.to_bytes();
-        fatal(&[b"eval_open(", name, b"): ", why]);
-    }
+    guard((), || {
+        if super::eval_api::ek_eval_loaded() != 0 {
+            return;
+        }
+        // SAFETY: same contract as ek_eval_load_file.
+        let status = unsafe { super::eval_api::ek_eval_load_file(file) };
+        if status != super::api::EK_OK {
+            let name = if file.is_null() {
+                b"(null)".as_slice()
+            } else {
+                // SAFETY: non-null, NUL-terminated by contract.
+                unsafe { CStr::from_ptr(file) }.to_bytes()
+            };
+            // SAFETY: ek_status_message returns a static NUL-terminated string.
+            let why = unsafe { CStr::from_ptr(super::api::ek_status_message(status)) }.to_bytes();
+            fatal(&[b"eval_open(", name, b"): ", why]);
+        }
+    })
 }
 
 /// `void eval_close(void)`: stops using the weights (see `ek_eval_unload`).
@@ -51,9 +54,11 @@ pub extern "C" fn eval_close() {
 #[no_mangle]
 pub unsafe extern "C" fn eval_init(eval: *mut EkEval) {
     // SAFETY: same contract.
-    if unsafe { super::eval_api::ek_eval_init(eval) } == super::api::EK_ERR_NO_MEMORY {
-        fatal(&[b"eval_init: cannot allocate the eval features"]);
-    }
+    guard((), || {
+        if unsafe { super::eval_api::ek_eval_init(eval) } == super::api::EK_ERR_NO_MEMORY {
+            fatal(&[b"eval_init: cannot allocate the eval features"]);
+        }
+    })
 }
 
 /// Edax's `fatal_error`: `edax_kernels: ` and the parts of the message on stderr, then

@@ -57,21 +57,25 @@ unsafe fn refuse(status: *mut c_int, code: c_int) -> *mut EkWeights {
 /// `path` must be NULL or a NUL-terminated string; `status` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn ek_weights_load_file(path: *const c_char, status: *mut c_int) -> *mut EkWeights {
-    if path.is_null() {
+    guard(core::ptr::null_mut(), || {
+        if path.is_null() {
+            // SAFETY: NULL or writable (contract).
+            return unsafe { refuse(status, EK_ERR_NULL) };
+        }
+        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
+        unsafe { refuse(status, EK_ERR_INTERNAL) };
+        // SAFETY: a NUL-terminated string (contract).
+        let path = unsafe { CStr::from_ptr(path) };
+        #[cfg(unix)]
+        let path = {
+            use std::os::unix::ffi::OsStrExt;
+            std::path::PathBuf::from(std::ffi::OsStr::from_bytes(path.to_bytes()))
+        };
+        #[cfg(not(unix))]
+        let path = std::path::PathBuf::from(path.to_string_lossy().into_owned());
         // SAFETY: NULL or writable (contract).
-        return unsafe { refuse(status, EK_ERR_NULL) };
-    }
-    // SAFETY: a NUL-terminated string (contract).
-    let path = unsafe { CStr::from_ptr(path) };
-    #[cfg(unix)]
-    let path = {
-        use std::os::unix::ffi::OsStrExt;
-        std::path::PathBuf::from(std::ffi::OsStr::from_bytes(path.to_bytes()))
-    };
-    #[cfg(not(unix))]
-    let path = std::path::PathBuf::from(path.to_string_lossy().into_owned());
-    // SAFETY: NULL or writable (contract).
-    guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || unsafe { hand_over(EkWeights::from_file(&path), status) })
+        unsafe { hand_over(EkWeights::from_file(&path), status) }
+    })
 }
 
 /// `ek_weights_load_file` from an eval.dat image in memory (`size` bytes at `data`; the bytes
@@ -86,14 +90,18 @@ pub unsafe extern "C" fn ek_weights_load_buffer(
     size: usize,
     status: *mut c_int,
 ) -> *mut EkWeights {
-    if data.is_null() {
+    guard(core::ptr::null_mut(), || {
+        if data.is_null() {
+            // SAFETY: NULL or writable (contract).
+            return unsafe { refuse(status, EK_ERR_NULL) };
+        }
+        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
+        unsafe { refuse(status, EK_ERR_INTERNAL) };
+        // SAFETY: `size` readable bytes (contract).
+        let bytes = unsafe { core::slice::from_raw_parts(data.cast::<u8>(), size) };
         // SAFETY: NULL or writable (contract).
-        return unsafe { refuse(status, EK_ERR_NULL) };
-    }
-    // SAFETY: `size` readable bytes (contract).
-    let bytes = unsafe { core::slice::from_raw_parts(data.cast::<u8>(), size) };
-    // SAFETY: NULL or writable (contract).
-    guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || unsafe { hand_over(EkWeights::from_bytes(bytes), status) })
+        unsafe { hand_over(EkWeights::from_bytes(bytes), status) }
+    })
 }
 
 /// `ek_weights_load_file` of the project's own weights (data/ek-eval.dat), built into the
@@ -103,8 +111,12 @@ pub unsafe extern "C" fn ek_weights_load_buffer(
 /// `status` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn ek_weights_load_default(status: *mut c_int) -> *mut EkWeights {
-    // SAFETY: NULL or writable (contract).
-    guard(unsafe { refuse(status, EK_ERR_INTERNAL) }, || unsafe { hand_over(EkWeights::bundled(), status) })
+    guard(core::ptr::null_mut(), || {
+        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
+        unsafe { refuse(status, EK_ERR_INTERNAL) };
+        // SAFETY: NULL or writable (contract).
+        unsafe { hand_over(EkWeights::bundled(), status) }
+    })
 }
 
 /// Gives back the caller's hold on a weights object. Engines made with it keep their own hold:
@@ -115,10 +127,12 @@ pub unsafe extern "C" fn ek_weights_load_default(status: *mut c_int) -> *mut EkW
 /// twice.
 #[no_mangle]
 pub unsafe extern "C" fn ek_weights_free(weights: *mut EkWeights) {
-    if !weights.is_null() {
-        // SAFETY: from Arc::into_raw (an ek_weights_load_ function), released once (contract).
-        drop(unsafe { Arc::from_raw(weights.cast_const()) });
-    }
+    guard((), || {
+        if !weights.is_null() {
+            // SAFETY: from Arc::into_raw (an ek_weights_load_ function), released once (contract).
+            drop(unsafe { Arc::from_raw(weights.cast_const()) });
+        }
+    })
 }
 
 /// A new engine: Edax's whole search on `weights` (which it holds until it is freed: the caller
@@ -134,17 +148,19 @@ pub unsafe extern "C" fn ek_weights_free(weights: *mut EkWeights) {
 /// `weights` must be NULL or a live weights object.
 #[no_mangle]
 pub unsafe extern "C" fn ek_engine_new(weights: *const EkWeights, hash_bits: c_int) -> *mut EkEngine {
-    if weights.is_null() {
-        return core::ptr::null_mut();
-    }
-    // SAFETY: a live object made by Arc::into_raw (contract): the engine takes a hold of its own.
-    let weights = unsafe {
-        Arc::increment_strong_count(weights);
-        Arc::from_raw(weights)
-    };
-    guard(core::ptr::null_mut(), || match EkEngine::new(weights, hash_bits) {
-        Some(e) => Box::into_raw(Box::new(e)),
-        None => core::ptr::null_mut(),
+    guard(core::ptr::null_mut(), || {
+        if weights.is_null() {
+            return core::ptr::null_mut();
+        }
+        // SAFETY: a live object made by Arc::into_raw (contract): the engine takes a hold of its own.
+        let weights = unsafe {
+            Arc::increment_strong_count(weights);
+            Arc::from_raw(weights)
+        };
+        match EkEngine::new(weights, hash_bits) {
+            Some(e) => Box::into_raw(Box::new(e)),
+            None => core::ptr::null_mut(),
+        }
     })
 }
 
@@ -155,10 +171,12 @@ pub unsafe extern "C" fn ek_engine_new(weights: *const EkWeights, hash_bits: c_i
 /// `engine` must be NULL or come from `ek_engine_new`, not freed yet, and not in use.
 #[no_mangle]
 pub unsafe extern "C" fn ek_engine_free(engine: *mut EkEngine) {
-    if !engine.is_null() {
-        // SAFETY: made by Box::into_raw in ek_engine_new, freed once (contract).
-        drop(unsafe { Box::from_raw(engine) });
-    }
+    guard((), || {
+        if !engine.is_null() {
+            // SAFETY: made by Box::into_raw in ek_engine_new, freed once (contract).
+            drop(unsafe { Box::from_raw(engine) });
+        }
+    })
 }
 
 /// Makes the search running on `engine` (from any thread) end soon: `ek_engine_search` then
@@ -169,10 +187,12 @@ pub unsafe extern "C" fn ek_engine_free(engine: *mut EkEngine) {
 /// `engine` must be NULL or a live engine.
 #[no_mangle]
 pub unsafe extern "C" fn ek_engine_stop(engine: *const EkEngine) {
-    // SAFETY: NULL or live (contract).
-    if let Some(e) = unsafe { engine.as_ref() } {
-        guard((), || e.stop());
-    }
+    guard((), || {
+        // SAFETY: NULL or live (contract).
+        if let Some(e) = unsafe { engine.as_ref() } {
+            e.stop();
+        }
+    })
 }
 
 /// Sets the threads of every later search and analysis on `engine` (1..=`EK_ENGINE_MAX_THREADS`,
@@ -190,13 +210,13 @@ pub unsafe extern "C" fn ek_engine_stop(engine: *const EkEngine) {
 #[no_mangle]
 pub unsafe extern "C" fn ek_engine_set_threads(engine: *const EkEngine, n_threads: c_int) -> c_int {
     // SAFETY: NULL or live (contract); an atomic store.
-    match unsafe { engine.as_ref() } {
+    guard(EK_ERR_INTERNAL, || match unsafe { engine.as_ref() } {
         Some(e) => match e.set_threads(n_threads) {
             Ok(()) => EK_OK,
             Err(err) => err.status(),
         },
         None => EK_ERR_NULL,
-    }
+    })
 }
 
 /// The threads of a search on `engine` (see `ek_engine_set_threads`), or 0 when `engine` is
@@ -207,7 +227,7 @@ pub unsafe extern "C" fn ek_engine_set_threads(engine: *const EkEngine, n_thread
 #[no_mangle]
 pub unsafe extern "C" fn ek_engine_get_threads(engine: *const EkEngine) -> c_int {
     // SAFETY: NULL or live (contract); an atomic load.
-    unsafe { engine.as_ref() }.map_or(0, |e| e.threads())
+    guard(0, || unsafe { engine.as_ref() }.map_or(0, |e| e.threads()))
 }
 
 /// Forgets every position the engine's tables hold (Edax's `hash_cleanup`): the next search
@@ -218,11 +238,13 @@ pub unsafe extern "C" fn ek_engine_get_threads(engine: *const EkEngine) -> c_int
 /// `engine` must be NULL or a live engine.
 #[no_mangle]
 pub unsafe extern "C" fn ek_engine_clear(engine: *const EkEngine) -> c_int {
-    // SAFETY: NULL or live (contract).
-    let Some(e) = (unsafe { engine.as_ref() }) else { return EK_ERR_NULL };
-    guard(EK_ERR_INTERNAL, || match e.clear() {
-        Ok(()) => EK_OK,
-        Err(err) => err.status(),
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or live (contract).
+        let Some(e) = (unsafe { engine.as_ref() }) else { return EK_ERR_NULL };
+        match e.clear() {
+            Ok(()) => EK_OK,
+            Err(err) => err.status(),
+        }
     })
 }
 
@@ -253,22 +275,24 @@ pub unsafe extern "C" fn ek_engine_search(
     limits: *const EkEngineLimits,
     result: *mut EkEngineResult,
 ) -> c_int {
-    // SAFETY: NULL or valid (contract).
-    let (Some(e), Some(b), Some(l)) =
-        (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
-    else {
-        return EK_ERR_NULL;
-    };
-    if result.is_null() {
-        return EK_ERR_NULL;
-    }
-    guard(EK_ERR_INTERNAL, || match e.search(b, l) {
-        Ok(r) => {
-            // SAFETY: non-NULL and writable (contract).
-            unsafe { result.write(r) };
-            EK_OK
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid (contract).
+        let (Some(e), Some(b), Some(l)) =
+            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+        else {
+            return EK_ERR_NULL;
+        };
+        if result.is_null() {
+            return EK_ERR_NULL;
         }
-        Err(err) => err.status(),
+        match e.search(b, l) {
+            Ok(r) => {
+                // SAFETY: non-NULL and writable (contract).
+                unsafe { result.write(r) };
+                EK_OK
+            }
+            Err(err) => err.status(),
+        }
     })
 }
 
@@ -294,25 +318,27 @@ pub unsafe extern "C" fn ek_engine_analyze(
     moves: *mut EkMoveScore,
     n_moves: *mut c_int,
 ) -> c_int {
-    // SAFETY: NULL or valid (contract).
-    let (Some(e), Some(b), Some(l)) =
-        (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
-    else {
-        return EK_ERR_NULL;
-    };
-    if moves.is_null() || n_moves.is_null() {
-        return EK_ERR_NULL;
-    }
-    guard(EK_ERR_INTERNAL, || match e.analyze(b, l) {
-        Ok(found) => {
-            let n = found.len().min(EK_MAX_MOVES as usize);
-            // SAFETY: `moves` holds EK_MAX_MOVES writable entries, `n_moves` is writable (contract).
-            unsafe {
-                core::ptr::copy_nonoverlapping(found.as_ptr(), moves, n);
-                n_moves.write(n as c_int);
-            }
-            EK_OK
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid (contract).
+        let (Some(e), Some(b), Some(l)) =
+            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+        else {
+            return EK_ERR_NULL;
+        };
+        if moves.is_null() || n_moves.is_null() {
+            return EK_ERR_NULL;
         }
-        Err(err) => err.status(),
+        match e.analyze(b, l) {
+            Ok(found) => {
+                let n = found.len().min(EK_MAX_MOVES as usize);
+                // SAFETY: `moves` holds EK_MAX_MOVES writable entries, `n_moves` is writable (contract).
+                unsafe {
+                    core::ptr::copy_nonoverlapping(found.as_ptr(), moves, n);
+                    n_moves.write(n as c_int);
+                }
+                EK_OK
+            }
+            Err(err) => err.status(),
+        }
     })
 }

@@ -40,12 +40,12 @@ fn load_status(r: Result<&'static eval::Weights, LoadError>) -> c_int {
 /// `path` must be NULL or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_load_file(path: *const c_char) -> c_int {
-    if path.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: non-null and NUL-terminated by contract.
-    let path = unsafe { CStr::from_ptr(path) };
     guard(EK_ERR_INTERNAL, || {
+        if path.is_null() {
+            return EK_ERR_NULL;
+        }
+        // SAFETY: non-null and NUL-terminated by contract.
+        let path = unsafe { CStr::from_ptr(path) };
         #[cfg(unix)]
         let p = std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path.to_bytes()));
         #[cfg(not(unix))]
@@ -61,12 +61,14 @@ pub unsafe extern "C" fn ek_eval_load_file(path: *const c_char) -> c_int {
 /// `data` must be NULL or point to `len` readable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_load_buffer(data: *const u8, len: usize) -> c_int {
-    if data.is_null() {
-        return EK_ERR_NULL;
-    }
-    // SAFETY: non-null and `len` readable bytes by contract.
-    let bytes = unsafe { core::slice::from_raw_parts(data, len) };
-    guard(EK_ERR_INTERNAL, || load_status(weights::publish(bytes)))
+    guard(EK_ERR_INTERNAL, || {
+        if data.is_null() {
+            return EK_ERR_NULL;
+        }
+        // SAFETY: non-null and `len` readable bytes by contract.
+        let bytes = unsafe { core::slice::from_raw_parts(data, len) };
+        load_status(weights::publish(bytes))
+    })
 }
 
 /// Loads the project's own evaluation weights, which the library carries (data/ek-eval.dat of
@@ -83,14 +85,14 @@ pub extern "C" fn ek_eval_load_default() -> c_int {
 /// Whether evaluation weights are loaded: 1 or 0.
 #[no_mangle]
 pub extern "C" fn ek_eval_loaded() -> c_int {
-    weights::active().is_some() as c_int
+    guard(0, || weights::active().is_some() as c_int)
 }
 
 /// Stops using the loaded weights (Edax's `eval_close`): `ek_eval_accumulate` then returns 0
 /// until the next load. The memory is kept (another thread may still be reading it).
 #[no_mangle]
 pub extern "C" fn ek_eval_unload() {
-    weights::unpublish();
+    guard((), weights::unpublish)
 }
 
 fn features_layout() -> Layout {
@@ -109,17 +111,19 @@ fn features_layout() -> Layout {
 /// `eval` must be NULL or point to a writable `EkEval`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_init(eval: *mut EkEval) -> c_int {
-    // SAFETY: NULL or valid by contract.
-    let Some(eval) = (unsafe { eval.as_mut() }) else { return EK_ERR_NULL };
-    // SAFETY: the layout has a non-zero size.
-    let feature = unsafe { alloc(features_layout()) } as *mut EkEvalFeature;
-    if feature.is_null() {
-        return EK_ERR_NO_MEMORY;
-    }
-    // SAFETY: freshly allocated for EVAL_PLIES features; zeroed so that it is initialised.
-    unsafe { core::ptr::write_bytes(feature, 0, EVAL_PLIES) };
-    *eval = EkEval { feature, player: 0, ply: 0 };
-    EK_OK
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid by contract.
+        let Some(eval) = (unsafe { eval.as_mut() }) else { return EK_ERR_NULL };
+        // SAFETY: the layout has a non-zero size.
+        let feature = unsafe { alloc(features_layout()) } as *mut EkEvalFeature;
+        if feature.is_null() {
+            return EK_ERR_NO_MEMORY;
+        }
+        // SAFETY: freshly allocated for EVAL_PLIES features; zeroed so that it is initialised.
+        unsafe { core::ptr::write_bytes(feature, 0, EVAL_PLIES) };
+        *eval = EkEval { feature, player: 0, ply: 0 };
+        EK_OK
+    })
 }
 
 /// Edax's `eval_free`: frees what `ek_eval_init` allocated and sets `feature` to NULL. A NULL
@@ -130,14 +134,16 @@ pub unsafe extern "C" fn ek_eval_init(eval: *mut EkEval) -> c_int {
 /// `ek_eval_init` (and was not freed yet).
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_free(eval: *mut EkEval) {
-    // SAFETY: NULL or valid by contract.
-    if let Some(eval) = unsafe { eval.as_mut() } {
-        if !eval.feature.is_null() {
-            // SAFETY: allocated by ek_eval_init with this layout (contract).
-            unsafe { dealloc(eval.feature as *mut u8, features_layout()) };
-            eval.feature = core::ptr::null_mut();
+    guard((), || {
+        // SAFETY: NULL or valid by contract.
+        if let Some(eval) = unsafe { eval.as_mut() } {
+            if !eval.feature.is_null() {
+                // SAFETY: allocated by ek_eval_init with this layout (contract).
+                unsafe { dealloc(eval.feature as *mut u8, features_layout()) };
+                eval.feature = core::ptr::null_mut();
+            }
         }
-    }
+    })
 }
 
 /// Edax's `eval_set`: sets the features of `board` (the side to move is the features'
@@ -178,14 +184,16 @@ pub unsafe extern "C" fn ek_eval_update(eval: *mut EkEval, r#move: *const EkMove
 /// `eval` must be NULL or point to a writable `EkEval`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_restore(eval: *mut EkEval) -> c_int {
-    // SAFETY: NULL or valid by contract.
-    let Some(eval) = (unsafe { eval.as_mut() }) else { return EK_ERR_NULL };
-    if !(1..=60).contains(&eval.ply) {
-        return EK_ERR_RANGE;
-    }
-    eval.ply -= 1;
-    eval.player ^= 1;
-    EK_OK
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid by contract.
+        let Some(eval) = (unsafe { eval.as_mut() }) else { return EK_ERR_NULL };
+        if !(1..=60).contains(&eval.ply) {
+            return EK_ERR_RANGE;
+        }
+        eval.ply -= 1;
+        eval.player ^= 1;
+        EK_OK
+    })
 }
 
 /// Edax's `eval_pass`: after (or to undo) a pass, toggles `player`. Returns `EK_OK` or
@@ -195,10 +203,12 @@ pub unsafe extern "C" fn ek_eval_restore(eval: *mut EkEval) -> c_int {
 /// `eval` must be NULL or point to a writable `EkEval`.
 #[no_mangle]
 pub unsafe extern "C" fn ek_eval_pass(eval: *mut EkEval) -> c_int {
-    // SAFETY: NULL or valid by contract.
-    let Some(eval) = (unsafe { eval.as_mut() }) else { return EK_ERR_NULL };
-    eval.player ^= 1;
-    EK_OK
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid by contract.
+        let Some(eval) = (unsafe { eval.as_mut() }) else { return EK_ERR_NULL };
+        eval.player ^= 1;
+        EK_OK
+    })
 }
 
 /// Edax's `eval_accumulate`: the raw sum of the weights of the 47 features at `ply` for

@@ -5,6 +5,10 @@ use crate::dispatch::{self as isa, EnvChoice, Isa};
 use crate::types::status::{EK_ERR_INTERNAL, EK_ERR_ISA_UNKNOWN, EK_ERR_ISA_UNSUPPORTED, EK_ERR_NULL, EK_OK};
 use core::ffi::{c_char, c_int, CStr};
 
+/// `ek_isa`'s answer should finding the level panic: the portable level, the one the dispatch
+/// installs when its choice fails (`dispatch::ensure_selected_from_c`).
+const PORTABLE_NAME: *const c_char = isa_cname(Isa::Portable).as_ptr();
+
 const fn isa_cname(isa: Isa) -> &'static CStr {
     match isa {
         Isa::Portable => c"portable",
@@ -22,8 +26,7 @@ const fn isa_cname(isa: Isa) -> &'static CStr {
 /// the environment variable EDAX_KERNELS_ISA names (see `ek_isa_env_status`).
 #[no_mangle]
 pub extern "C" fn ek_isa() -> *const c_char {
-    let isa = guard(Isa::Portable, isa::active);
-    isa_cname(isa).as_ptr()
+    guard(PORTABLE_NAME, || isa_cname(isa::active()).as_ptr())
 }
 
 /// # Safety

@@ -1,5 +1,10 @@
 //! The `ek_solve_shallow`, `ek_nws_endgame` and `ek_solver_` exports: Edax's endgame leaf search
 //! and its endgame search in one call, and an exact solver. Their doc comments are the C header's documentation.
+//!
+//! The guards of the exports that take a solver assert unwind safety (`AssertUnwindSafe`): the
+//! solver keeps its tables in `UnsafeCell`s, which one call at a time holds, so it is not
+//! `RefUnwindSafe`; but a panic would leave the hold released (`Held` is dropped as the panic
+//! unwinds) and the tables holding whole entries only, and the solver usable.
 
 use super::guard;
 use crate::dispatch::c_dispatch;
@@ -10,6 +15,7 @@ use crate::types::board::EkBoard;
 use crate::types::results::EkSolveResult;
 use crate::types::status::{EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_INTERNAL, EK_ERR_NULL, EK_OK};
 use core::ffi::c_int;
+use std::panic::AssertUnwindSafe;
 
 /// Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the
 /// fail-soft score for the side to move of `board` on the null window (alpha, alpha + 1) (a
@@ -112,7 +118,7 @@ pub unsafe extern "C" fn ek_nws_midgame(
     n_nodes: *mut i64,
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
-    guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_nws_midgame(board, alpha, depth, search, score, n_nodes) })
+    unsafe { c_dispatch::ek_nws_midgame(board, alpha, depth, search, score, n_nodes) }
 }
 
 /// Edax 4.6's `PVS_midgame` (midgame.c) as `ek_nws_midgame` is its `NWS_midgame`: the
@@ -140,7 +146,7 @@ pub unsafe extern "C" fn ek_pvs_midgame(
     n_nodes: *mut i64,
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
-    guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_pvs_midgame(board, alpha, beta, depth, search, score, n_nodes) })
+    unsafe { c_dispatch::ek_pvs_midgame(board, alpha, beta, depth, search, score, n_nodes) }
 }
 
 /// Edax 4.6's whole search of a position, as `lEdax -solve FILE -l LEVEL -n 1` searches each
@@ -179,7 +185,7 @@ pub unsafe extern "C" fn ek_edax_search(
     result: *mut EkEdaxResult,
 ) -> c_int {
     // SAFETY: the caller keeps this function's contract, which the entry's is.
-    guard(EK_ERR_INTERNAL, || unsafe { c_dispatch::ek_edax_search(board, level, depth, selectivity, tables, result) })
+    unsafe { c_dispatch::ek_edax_search(board, level, depth, selectivity, tables, result) }
 }
 
 /// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:
@@ -206,10 +212,15 @@ pub extern "C" fn ek_solver_new(hash_bits: c_int) -> *mut EkSolver {
 /// `solver` must be NULL or come from `ek_solver_new`, not freed yet, and not in use.
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_free(solver: *mut EkSolver) {
-    if !solver.is_null() {
-        // SAFETY: made by Box::into_raw in ek_solver_new, freed once (contract).
-        drop(unsafe { Box::from_raw(solver) });
-    }
+    guard(
+        (),
+        AssertUnwindSafe(|| {
+            if !solver.is_null() {
+                // SAFETY: made by Box::into_raw in ek_solver_new, freed once (contract).
+                drop(unsafe { Box::from_raw(solver) });
+            }
+        }),
+    )
 }
 
 /// Makes the solve running on `solver`, from any thread, return `EK_ERR_STOPPED` soon (within
@@ -219,10 +230,15 @@ pub unsafe extern "C" fn ek_solver_free(solver: *mut EkSolver) {
 /// `solver` must be NULL or a live solver.
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_stop(solver: *mut EkSolver) {
-    // SAFETY: NULL or live by contract; stop only touches an atomic.
-    if let Some(s) = unsafe { solver.as_ref() } {
-        s.stop();
-    }
+    guard(
+        (),
+        AssertUnwindSafe(|| {
+            // SAFETY: NULL or live by contract; stop only touches an atomic.
+            if let Some(s) = unsafe { solver.as_ref() } {
+                s.stop();
+            }
+        }),
+    )
 }
 
 /// Limits every later solve on `solver` to about `max_nodes` nodes: a solve that reaches them
@@ -234,13 +250,16 @@ pub unsafe extern "C" fn ek_solver_stop(solver: *mut EkSolver) {
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nodes: u64) -> c_int {
     // SAFETY: NULL or live by contract; an atomic store.
-    match unsafe { solver.as_ref() } {
-        Some(s) => {
-            s.set_node_limit(max_nodes);
-            EK_OK
-        }
-        None => EK_ERR_NULL,
-    }
+    guard(
+        EK_ERR_INTERNAL,
+        AssertUnwindSafe(|| match unsafe { solver.as_ref() } {
+            Some(s) => {
+                s.set_node_limit(max_nodes);
+                EK_OK
+            }
+            None => EK_ERR_NULL,
+        }),
+    )
 }
 
 /// Makes every later solve on `solver` use `n_threads` threads (1 to `EK_SOLVER_MAX_THREADS`;
@@ -263,13 +282,16 @@ pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nod
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_set_threads(solver: *mut EkSolver, n_threads: c_int) -> c_int {
     // SAFETY: NULL or live by contract; an atomic store.
-    match unsafe { solver.as_ref() } {
-        Some(s) => match s.set_threads(n_threads) {
-            Ok(()) => EK_OK,
-            Err(e) => e.status(),
-        },
-        None => EK_ERR_NULL,
-    }
+    guard(
+        EK_ERR_INTERNAL,
+        AssertUnwindSafe(|| match unsafe { solver.as_ref() } {
+            Some(s) => match s.set_threads(n_threads) {
+                Ok(()) => EK_OK,
+                Err(e) => e.status(),
+            },
+            None => EK_ERR_NULL,
+        }),
+    )
 }
 
 /// The number of threads a solve on `solver` uses (see `ek_solver_set_threads`), or 0 when
@@ -280,7 +302,7 @@ pub unsafe extern "C" fn ek_solver_set_threads(solver: *mut EkSolver, n_threads:
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_get_threads(solver: *const EkSolver) -> c_int {
     // SAFETY: NULL or live by contract; an atomic load.
-    unsafe { solver.as_ref() }.map_or(0, EkSolver::threads)
+    guard(0, AssertUnwindSafe(|| unsafe { solver.as_ref() }.map_or(0, EkSolver::threads)))
 }
 
 /// Makes every later solve on `solver` order the moves of its nodes with 14 or more empty squares
@@ -302,19 +324,24 @@ pub unsafe extern "C" fn ek_solver_get_threads(solver: *const EkSolver) -> c_int
 /// `solver` must be NULL or a live solver.
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_set_eval(solver: *mut EkSolver, use_eval: c_int) -> c_int {
-    // SAFETY: NULL or live by contract; an atomic store.
-    let Some(s) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
-    if use_eval == 0 {
-        s.set_eval(None);
-        return EK_OK;
-    }
-    match crate::eval::loaded() {
-        Some(w) => {
-            s.set_eval(Some(w));
-            EK_OK
-        }
-        None => EK_ERR_EVAL_NONE,
-    }
+    guard(
+        EK_ERR_INTERNAL,
+        AssertUnwindSafe(|| {
+            // SAFETY: NULL or live by contract; an atomic store.
+            let Some(s) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
+            if use_eval == 0 {
+                s.set_eval(None);
+                return EK_OK;
+            }
+            match crate::eval::loaded() {
+                Some(w) => {
+                    s.set_eval(Some(w));
+                    EK_OK
+                }
+                None => EK_ERR_EVAL_NONE,
+            }
+        }),
+    )
 }
 
 /// 1 when solves on `solver` order moves with evaluation weights (see `ek_solver_set_eval`), 0
@@ -325,7 +352,7 @@ pub unsafe extern "C" fn ek_solver_set_eval(solver: *mut EkSolver, use_eval: c_i
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_get_eval(solver: *const EkSolver) -> c_int {
     // SAFETY: NULL or live by contract; an atomic load.
-    unsafe { solver.as_ref() }.is_some_and(|s| s.eval().is_some()) as c_int
+    guard(0, AssertUnwindSafe(|| unsafe { solver.as_ref() }.is_some_and(|s| s.eval().is_some()) as c_int))
 }
 
 /// Empties the solver's transposition table (and the pre-search's tables: see
@@ -336,12 +363,17 @@ pub unsafe extern "C" fn ek_solver_get_eval(solver: *const EkSolver) -> c_int {
 /// `solver` must be NULL or a live solver.
 #[no_mangle]
 pub unsafe extern "C" fn ek_solver_clear(solver: *mut EkSolver) -> c_int {
-    // SAFETY: NULL or live by contract.
-    let Some(s) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
-    match s.clear() {
-        Ok(()) => EK_OK,
-        Err(_) => EK_ERR_BUSY,
-    }
+    guard(
+        EK_ERR_INTERNAL,
+        AssertUnwindSafe(|| {
+            // SAFETY: NULL or live by contract.
+            let Some(s) = (unsafe { solver.as_ref() }) else { return EK_ERR_NULL };
+            match s.clear() {
+                Ok(()) => EK_OK,
+                Err(_) => EK_ERR_BUSY,
+            }
+        }),
+    )
 }
 
 /// Solves `board` (its player to move) exactly on the window (alpha, beta), with
