@@ -9,13 +9,15 @@
 //! overlap; `probe.rs` says why, RELIABILITY.md how it was found).
 
 mod busy;
+mod data;
 mod owned;
 mod probe;
 
 pub(crate) use busy::BusyTable;
 
+pub(crate) use data::{Data, Store};
 pub(crate) use owned::OwnedTable;
-pub(crate) use probe::{clear, exclude_move, feed, force, get, store, Data, Store};
+pub(crate) use probe::{clear, exclude_move, feed, force, get, store};
 
 use crate::types::board::EkBoard;
 use core::ffi::c_int;
