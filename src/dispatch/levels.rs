@@ -1,4 +1,4 @@
-//! The level tables: each level's entries (entries.rs) compiled with its features, and the
+//! The level tables: each level's entries (entries/) compiled with its features, and the
 //! kernels it overrides with its own batch kernels (src/kernels/batch) or another level's entry.
 //! tests/exports.rs reads these tables (`...::levels::<level>::KERNELS`) in the machine code.
 

@@ -2,7 +2,7 @@
 //! search for each level, and the run-time choice between them.
 //!
 //! Each level's table (levels.rs) fills every entry of [`Kernels`] (table.rs) with a function
-//! compiled with that level's target features (entries.rs); the compiler checks each entry's
+//! compiled with that level's target features (entries/); the compiler checks each entry's
 //! signature. The active table is chosen once, on the first kernel call (or by
 //! [`set_active`]), and copied into one atomic function pointer per kernel: a call costs one
 //! load and one indirect jump. Entries use the C calling convention, so that an `extern "C"`

@@ -19,7 +19,7 @@ use core::mem::MaybeUninit;
 const NO_SELECTIVITY: u8 = 5;
 
 /// A level's `NWS_endgame` node as a function of its own, compiled with the level's target
-/// features (`level_entries!`, src/dispatch/entries.rs): the recursion's entry point. (A closure run
+/// features (`level_entries!`, src/dispatch/entries/searches.rs): the recursion's entry point. (A closure run
 /// through `Prims::outline` is not enough here: LLVM does not inline a recursive closure into
 /// the outlined function, and the closure alone has no target features.)
 pub(crate) trait NwsLevel: Prims {
