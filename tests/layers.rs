@@ -4,8 +4,11 @@
 //! several lines, with nested groups, `self`, `super` and `as`), and every path in the code
 //! (`crate::x::y`, `super::x`, a child module's `x::y`), each resolved from the module it is
 //! written in (inline modules such as `mod tests` included) to a path from the crate root.
+//!
+//! The files of some directories are ordered too ([`ACYCLIC`]): no file uses another that uses
+//! it back, directly or around a circle, so that the directory reads top-down.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The top-level modules of src/, bottom layer first; modules in the same inner list are
@@ -20,6 +23,10 @@ const LAYERS: &[&[&str]] = &[
     &["dispatch"],
     &["ffi", "api"],
 ];
+
+/// The directories of src/ whose files use each other in no cycle (ARCHITECTURE.md: the
+/// solver's files are in order, each using only those below it).
+const ACYCLIC: &[&str] = &["solver"];
 
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
@@ -410,6 +417,55 @@ fn layer_violations(label: &str, module: &[String], source: &str, modules: &BTre
         .collect()
 }
 
+/// The uses between the files of src/`dir`: for each file (by label), the files it names a
+/// path into (the file of the longest module the path names) and the line of the first such
+/// path.
+fn file_graph(dir: &str, files: &[SourceFile]) -> BTreeMap<String, BTreeMap<String, usize>> {
+    let modules = modules_of(files);
+    let file_of: BTreeMap<&[String], &str> = files.iter().map(|f| (f.module.as_slice(), f.label.as_str())).collect();
+    let mut graph = BTreeMap::new();
+    for f in files.iter().filter(|f| f.module.first().is_some_and(|m| m == dir)) {
+        let uses: &mut BTreeMap<String, usize> = graph.entry(f.label.clone()).or_default();
+        for (line, path) in named_paths(&f.text, &f.module, &modules) {
+            if path.first().is_none_or(|m| m != dir) {
+                continue;
+            }
+            let longest = (1..=path.len()).rev().find_map(|n| file_of.get(&path[..n]));
+            if let Some(&to) = longest.filter(|to| **to != f.label) {
+                uses.entry(to.to_string()).or_insert(line);
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle of `graph`: its nodes in order, the first repeated at the end.
+fn find_cycle(graph: &BTreeMap<String, BTreeMap<String, usize>>) -> Option<Vec<String>> {
+    fn visit<'a>(
+        node: &'a str,
+        graph: &'a BTreeMap<String, BTreeMap<String, usize>>,
+        done: &mut BTreeSet<&'a str>,
+        path: &mut Vec<&'a str>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| *n == node) {
+            return Some(path[at..].iter().chain([&node]).map(|n| n.to_string()).collect());
+        }
+        if !done.insert(node) {
+            return None;
+        }
+        path.push(node);
+        for next in graph.get(node).into_iter().flat_map(|uses| uses.keys()) {
+            if let Some(cycle) = visit(next, graph, done, path) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
+}
+
 #[test]
 fn modules_use_only_the_layers_below_their_own() {
     let files = source_files();
@@ -417,6 +473,20 @@ fn modules_use_only_the_layers_below_their_own() {
     let bad: Vec<String> =
         files.iter().flat_map(|f| layer_violations(&f.label, &f.module, &f.text, &modules)).collect();
     assert!(bad.is_empty(), "uses against the direction of the layers (ARCHITECTURE.md):\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_files_of_an_ordered_directory_use_each_other_in_no_cycle() {
+    let files = source_files();
+    for dir in ACYCLIC {
+        let graph = file_graph(dir, &files);
+        assert!(graph.len() > 2, "src/{dir}: no files read");
+        if let Some(cycle) = find_cycle(&graph) {
+            let steps: Vec<String> =
+                cycle.windows(2).map(|w| format!("{} (line {})", w[1], graph[&w[0]][&w[1]])).collect();
+            panic!("files of src/{dir} that use each other in a circle: {} -> {}", cycle[0], steps.join(" -> "));
+        }
+    }
 }
 
 fn owned(p: &[&str]) -> Vec<String> {
@@ -497,4 +567,32 @@ mod tests {
     let sideways = "use crate::{\n    kernels::Prims,\n    hash_table::{\n        BusyTable,\n    },\n};\n";
     let bad = layer_violations("eval/x.rs", &owned(&["eval", "x"]), sideways, &BTreeSet::new());
     assert_eq!(bad, ["eval/x.rs:4: `eval` uses `crate::hash_table`"]);
+}
+
+#[test]
+fn the_cycle_check_finds_cycles() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+        for (from, to) in edges {
+            g.entry(from.to_string()).or_default().insert(to.to_string(), 1);
+            g.entry(to.to_string()).or_default();
+        }
+        g
+    };
+    assert_eq!(find_cycle(&graph(&[("a", "b"), ("a", "c"), ("b", "c")])), None);
+    let cycle = find_cycle(&graph(&[("a", "b"), ("b", "c"), ("c", "d"), ("d", "b")]));
+    assert_eq!(cycle, Some(owned(&["b", "c", "d", "b"])));
+    // `super::X` of an item of mod.rs is a use of mod.rs; a child's path is one of the child.
+    let files = [
+        ("s/mod.rs", &["s"][..], "use a::f;"),
+        ("s/a.rs", &["s", "a"], "use super::{b, X};"),
+        ("s/b.rs", &["s", "b"], ""),
+    ];
+    let files: Vec<SourceFile> = files
+        .iter()
+        .map(|(l, m, t)| SourceFile { label: l.to_string(), module: owned(m), text: t.to_string() })
+        .collect();
+    let g = file_graph("s", &files);
+    assert_eq!(g["s/a.rs"].keys().collect::<Vec<_>>(), ["s/b.rs", "s/mod.rs"]);
+    assert_eq!(find_cycle(&g), Some(owned(&["s/a.rs", "s/mod.rs", "s/a.rs"])));
 }

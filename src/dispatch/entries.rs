@@ -27,7 +27,7 @@ macro_rules! level_entries {
         #[allow(unused_imports)]
         use crate::kernels::{masks::CORNERS, Prims};
         #[allow(unused_imports)]
-        use crate::solver::{search::{Level, Search}, EkSolver};
+        use crate::solver::{search_state::{Level, Search}, EkSolver};
         #[allow(unused_imports)]
         use crate::types::batch::{BatchIn, BatchOut};
         #[allow(unused_imports)]

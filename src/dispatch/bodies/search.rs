@@ -5,7 +5,7 @@ use crate::dispatch::Kernels;
 use crate::endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, MidgameLevel, NodeType, Ply, Tables};
 use crate::endgame::StopFlag;
 use crate::hash_table::EkHashTable;
-use crate::solver::search::Level;
+use crate::solver::search_state::Level;
 use crate::solver::EkSolver;
 use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::{EkSolveResult, SolveError};
