@@ -18,11 +18,12 @@
 //! - [`shared`] (what the threads of a solve share: ABDADA);
 //! - [`pool`] (YBWC's split points: their slots);
 //! - [`order`] (the move order) over [`eval_order`]; [`controls`] (what a solve reads of its
-//!   solver) over [`scheme`] (the two ways to share the work); [`threads`]
+//!   solver) and [`new_error`] over [`scheme`] (the two ways to share the work); [`threads`]
 //!   (the threads' boundary); [`tt`] (the table).
 
 pub(crate) mod controls;
 pub(crate) mod eval_order;
+pub(crate) mod new_error;
 pub(crate) mod order;
 pub(crate) mod parallel;
 pub(crate) mod pool;
@@ -40,6 +41,7 @@ use crate::types::board::EkBoard;
 use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
 use controls::{Controls, BUSY, STOP};
 use core::cell::UnsafeCell;
+pub use new_error::NewSolverError;
 pub use scheme::{ParallelScheme, SCHEME_ENV};
 use search::root_move;
 use search_state::{Level, Search};
@@ -75,16 +77,24 @@ pub struct EkSolver {
 unsafe impl Sync for EkSolver {}
 
 impl EkSolver {
-    /// A solver with a transposition table of `2^hash_bits` entries (32 bytes each), or `None`
-    /// when `hash_bits` is outside 1..=32 or the memory cannot be allocated.
-    pub fn new(hash_bits: i32) -> Option<EkSolver> {
-        Some(EkSolver {
+    /// A solver with a transposition table of `2^hash_bits` entries (32 bytes each), whose
+    /// threads share the work as [`SCHEME_ENV`] says (ABDADA when it is unset or empty). An
+    /// error when `hash_bits` is outside 1..=32, when the variable names no scheme (never a
+    /// silent default: its message names the variable and the values it takes), or when the
+    /// memory cannot be allocated.
+    pub fn new(hash_bits: i32) -> Result<EkSolver, NewSolverError> {
+        if !(tt::MIN_BITS..=tt::MAX_BITS).contains(&hash_bits) {
+            return Err(NewSolverError::HashBits);
+        }
+        // Before the table is allocated: a refused setting costs no memory.
+        let scheme = ParallelScheme::from_env().map_err(NewSolverError::SchemeEnv)?;
+        Ok(EkSolver {
             state: AtomicI32::new(0),
             node_limit: AtomicU64::new(0),
             threads: AtomicU32::new(1),
-            ybwc: AtomicBool::new(ParallelScheme::from_env() == ParallelScheme::Ybwc),
+            ybwc: AtomicBool::new(scheme == ParallelScheme::Ybwc),
             eval: AtomicPtr::new(core::ptr::null_mut()),
-            tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
+            tt: UnsafeCell::new(tt::Table::new(hash_bits).ok_or(NewSolverError::NoMemory)?),
             hash_bits,
             pre: UnsafeCell::new(None),
         })
