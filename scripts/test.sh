@@ -126,8 +126,9 @@ trap 'rm -f "$log" "$bindings_log"; [ -z "${bindings:-}" ] || kill_tree "$bindin
 { bindings/test.sh csharp && bindings/test.sh java && bindings/test.sh python; } >"$bindings_log" 2>&1 &
 bindings=$!
 
-step "C tests: C99 and C++17, shared and static library, every level, concurrency"
+step "C tests: C99 and C++17, shared and static library, every level, concurrency; the drop-in keeping Edax's hash.c"
 run c_tests/run.sh "$capi"
+run c_tests/drop-in-link.sh
 
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 run scripts/test-cmake.sh
