@@ -106,6 +106,10 @@ cargo clippy --locked -p edax-kernels-python --all-targets -- -D warnings
 # and docs/reference.md's figures are its own (or dated).
 python3 scripts/check-figures.py --self-test
 python3 scripts/check-figures.py
+# Where the known answers came from: each file made with weights names them by SHA-256, and
+# they are those weights' bytes now.
+python3 scripts/check-known-answers.py --self-test
+python3 scripts/check-known-answers.py
 
 step "build: the C artifacts (release: cdylib, staticlib) of every feature, for Linux x86-64, Windows x86-64 and Linux ARM64"
 # Each is one single-threaded rustc process (fat LTO): three at once, two cores busy. Not built
