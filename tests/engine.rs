@@ -93,15 +93,14 @@ fn a_node_limit_stops_the_search() {
     assert!(legal(&b, r.best_move));
 }
 
-/// A time limit cuts a search that would take minutes: it returns, incomplete, with a legal
-/// move (the bound is loose: only that the limit acts, not how fast).
+/// A time limit cuts a search that would take hours (an exact search of 40 empty squares): it
+/// returns, incomplete, with a legal move. Nothing is timed: a limit that did not act would
+/// leave the search running (and the test with it) far past any test's time.
 #[test]
 fn a_time_limit_stops_the_search() {
     let engine = EkEngine::new(weights(), 16).expect("an engine");
     let b = middle();
-    let t = std::time::Instant::now();
     let r = engine.search(&b, &EkEngineLimits { max_time_ms: 100, ..EkEngineLimits::level(60) }).expect("a result");
-    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
     assert_eq!(r.complete, 0);
     assert!(legal(&b, r.best_move), "move {}", r.best_move);
 }
