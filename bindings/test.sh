@@ -7,6 +7,11 @@
 # version (Cargo.toml's) and each documented way of finding the native code. The library is the one scripts/build-capi.sh
 # builds into target/capi/release, built once. Builds go to target/bindings. Needs what
 # scripts/setup.sh installs (mono, nuget, a JDK, the Python tools venv and wheelhouse).
+# Every language compares the levels the library finds with those scripts/cpu-levels.sh reads
+# from the CPU's flags (EDAX_KERNELS_EXPECTED_LEVELS). No test times the machine (speed figures
+# are bindings/bench.sh's). A pytest skip is printed with its reason: on a line starting "skipped,
+# explained" when this CPU or system explains it (bindings/python/tests/conftest.py's EXPLAINED),
+# else on one starting "SKIPPED", and under CI=true it fails the run.
 # Usage: bindings/test.sh [csharp] [java] [python]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +23,11 @@ scripts/build-capi.sh >/dev/null
 # The synthetic eval.dat of the golden set, for the evaluation tests of every language.
 EK_EVAL_DAT=$(scripts/synthetic-eval.sh)
 export EK_EVAL_DAT
+# The levels this CPU's flags allow (/proc/cpuinfo), which every language's tests compare with
+# the levels the library finds (its isa_supported), as tests/golden.rs does for Rust: a level the
+# library leaves out fails, rather than its per-level tests being passed over unseen.
+EDAX_KERNELS_EXPECTED_LEVELS=$(scripts/cpu-levels.sh)
+export EDAX_KERNELS_EXPECTED_LEVELS
 mkdir -p "$out"
 
 csharp() {
