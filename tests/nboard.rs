@@ -3,10 +3,12 @@
 //! move being the engine's at the level, `hint N` giving the analysis's N best moves, a ping
 //! stopping a long search, `--move-time` ending one, bad lines ignored.
 
+mod common;
+
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::EkBoard;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 const GAME: &str = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5];)";
 
@@ -17,7 +19,7 @@ fn start() -> std::process::Child {
 
 /// ek-nboard started with a small table and `args`, its input and output piped.
 fn start_with(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_ek-nboard"))
+    common::program(env!("CARGO_BIN_EXE_ek-nboard"))
         .args(["--hash", "16"])
         .args(args)
         .stdin(Stdio::piped())
