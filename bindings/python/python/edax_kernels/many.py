@@ -390,8 +390,12 @@ def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, wind
     # Even one chunk runs on a worker thread: this thread stays free to see Ctrl-C and stop it.
     run = _Run()
     pool = _ThreadPoolExecutor(max_workers=workers, thread_name_prefix="edax-kernels")
+    # Filled one chunk at a time inside the try: a Ctrl-C while the chunks are being submitted
+    # stops those already submitted.
+    pending = {}
     try:
-        pending = {pool.submit(solve_chunk, p[a:b], o[a:b], run=run, **args): (a, b) for a, b in bounds}
+        for a, b in bounds:
+            pending[pool.submit(solve_chunk, p[a:b], o[a:b], run=run, **args)] = (a, b)
         while pending:
             # A timeout, so that Ctrl-C reaches this thread at once on every platform.
             done, _ = _wait(pending, timeout=0.2, return_when=_FIRST_COMPLETED)
