@@ -26,6 +26,12 @@ namespace EdaxKernels
             if (handle.IsInvalid)
             {
                 handle.Dispose();
+                // The library refuses a bad EDAX_KERNELS_SOLVER_SPLIT with NULL too (its reason on
+                // stderr): said here, rather than taken for a lack of memory.
+                string split = Environment.GetEnvironmentVariable("EDAX_KERNELS_SOLVER_SPLIT");
+                if (!string.IsNullOrEmpty(split) && split != "abdada" && split != "ybwc")
+                    throw new EdaxKernelsException("edax_kernels: EDAX_KERNELS_SOLVER_SPLIT=\"" + split
+                        + "\" is not one of abdada|ybwc (unset or empty: abdada)", Kernels.ErrRange);
                 Kernels.Check(hashBits < 1 || hashBits > 32 ? Kernels.ErrRange : Kernels.ErrNoMemory);
             }
         }
