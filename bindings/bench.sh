@@ -13,7 +13,8 @@
 # cleared table of 2^20 entries; every language must give the same scores and moves. Then the
 # engine: a level-10 search of each of the first 40 positions of eval.txt with 24 or more empty
 # squares (a cleared engine each time), the median of 3 samples, every language finding the same
-# scores, moves and nodes.
+# scores, moves and nodes. Last, C#'s and Java's random Game from the start to the end (best of 5
+# rounds; Python's is bindings/python/bench/game.py's).
 # Usage: bindings/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,3 +92,10 @@ for name in C "C#" Java Python; do
     [ "$check" = "$c_engine_check" ] || { echo "$name's searches differ from C's (checksum $check, C $c_engine_check)" >&2; exit 1; }
     printf '| %s | %s | %s |\n' "$name" "$t" "$(awk -v a="$t" -v b="$c_engine" 'BEGIN { printf "%.3f", a / b }')"
 done
+
+# A random game from the start to the end (the C# and Java bench programs' fourth line).
+read -r _ cs_game cs_plies < <(sed -n 4p "$out/C#.txt")
+read -r _ java_game java_plies < <(sed -n 4p "$out/Java.txt")
+echo
+echo "A random game from the start to the end (PlayRandom until the end, best of 5 rounds): C# $cs_game µs" \
+    "($cs_plies plies), Java $java_game µs ($java_plies plies)"

@@ -7,6 +7,11 @@
 # version (Cargo.toml's) and each documented way of finding the native code. The library is the one scripts/build-capi.sh
 # builds into target/capi/release, built once. Builds go to target/bindings. Needs what
 # scripts/setup.sh installs (mono, nuget, a JDK, the Python tools venv and wheelhouse).
+# Every language compares the levels the library finds with those scripts/cpu-levels.sh reads
+# from the CPU's flags (EDAX_KERNELS_EXPECTED_LEVELS). No test times the machine (speed figures
+# are bindings/bench.sh's). A pytest skip is printed with its reason: on a line starting "skipped,
+# explained" when this CPU or system explains it (bindings/python/tests/conftest.py's EXPLAINED),
+# else on one starting "SKIPPED", and under CI=true it fails the run.
 # Usage: bindings/test.sh [csharp] [java] [python]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +23,11 @@ scripts/build-capi.sh >/dev/null
 # The synthetic eval.dat of the golden set, for the evaluation tests of every language.
 EK_EVAL_DAT=$(scripts/synthetic-eval.sh)
 export EK_EVAL_DAT
+# The levels this CPU's flags allow (/proc/cpuinfo), which every language's tests compare with
+# the levels the library finds (its isa_supported), as tests/golden.rs does for Rust: a level the
+# library leaves out fails, rather than its per-level tests being passed over unseen.
+EDAX_KERNELS_EXPECTED_LEVELS=$(scripts/cpu-levels.sh)
+export EDAX_KERNELS_EXPECTED_LEVELS
 mkdir -p "$out"
 
 csharp() {
@@ -37,12 +47,12 @@ csharp() {
     pkg=$c/packages/EdaxKernels.$version
     # The package's native libraries, one per platform: each for its architecture, without debug
     # information, and exporting every ek_ function the binding declares (Imports in
-    # EdaxKernels.cs, from which the Windows declarations are generated); the Linux ones under
+    # src/Imports.cs, from which the Windows declarations are generated); the Linux ones under
     # the SONAME the declarations name, the DLL without MinGW runtime DLLs to find.
-    soname=$(sed -n 's/^ *const string Lib = "\(libedax_kernels\.so[0-9.]*\)";.*/\1/p' bindings/csharp/EdaxKernels.cs)
-    names=$(sed -n 's/^ *\[DllImport(Lib, .*internal static extern .* \(ek_[a-z0-9_]*\)(.*/\1/p' bindings/csharp/EdaxKernels.cs | sort -u)
+    soname=$(sed -n 's/^ *const string Lib = "\(libedax_kernels\.so[0-9.]*\)";.*/\1/p' bindings/csharp/src/Imports.cs)
+    names=$(sed -n 's/^ *\[DllImport(Lib, .*internal static extern .* \(ek_[a-z0-9_]*\)(.*/\1/p' bindings/csharp/src/Imports.cs | sort -u)
     [ -n "$soname" ] && [ "$(wc -l <<<"$names")" -ge 40 ] ||
-        { echo "csharp: no SONAME or ek_ declarations found in EdaxKernels.cs" >&2; return 1; }
+        { echo "csharp: no SONAME or ek_ declarations found in src/Imports.cs" >&2; return 1; }
     csharp_native() {  # FILE, what `file` says (an ERE), its objdump, a command printing its exports
         local f=$1 want=$2 objdump=$3 what sections missing
         what=$(file -b "$f")
@@ -99,14 +109,14 @@ csharp() {
     # The platform code, Windows' included, on injected platforms and the package's files
     # (compiled with the sources, whose internal classes it tests).
     mkdir -p "$out/csharp/platform"
-    mcs -warnaserror -out:"$out/csharp/platform/PlatformTests.exe" bindings/csharp/EdaxKernels.cs \
+    mcs -warnaserror -out:"$out/csharp/platform/PlatformTests.exe" bindings/csharp/src/*.cs \
         "$out/csharp/EdaxKernels.Windows.g.cs" bindings/csharp/tests/PlatformTests.cs
     case $(uname -m) in x86_64) f=linux-x64 ;; aarch64) f=linux-arm64 ;; *) f=unknown ;; esac
     env -u EDAX_KERNELS_LIB mono "$out/csharp/platform/PlatformTests.exe" "$pkg" "$f"
     # The assembly built from source, without the package: the system search path.
     mkdir -p "$out/csharp/source"
     bindings/csharp/gen-windows.sh "$out/csharp/source/EdaxKernels.Windows.g.cs"
-    mcs -warnaserror -target:library -out:"$out/csharp/source/EdaxKernels.dll" bindings/csharp/EdaxKernels.cs \
+    mcs -warnaserror -target:library -out:"$out/csharp/source/EdaxKernels.dll" bindings/csharp/src/*.cs \
         "$out/csharp/source/EdaxKernels.Windows.g.cs"
     mcs -warnaserror -r:"$out/csharp/source/EdaxKernels.dll" -out:"$out/csharp/source/Tests.exe" bindings/csharp/tests/Tests.cs
     LD_LIBRARY_PATH=$(dirname "$lib") mono "$out/csharp/source/Tests.exe" "$golden" -

@@ -1763,8 +1763,11 @@ int ek_edax_search(const struct EkBoard *board,
 
 /**
  * A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:
- * hash_bits = 20 takes 32 MiB), or NULL when hash_bits is outside 1..32 or the memory cannot be
- * allocated. Free it with `ek_solver_free`. One solve at a time per solver: give each thread its
+ * hash_bits = 20 takes 32 MiB), or NULL when hash_bits is outside 1..32, the memory cannot be
+ * allocated, or the environment variable `EDAX_KERNELS_SOLVER_SPLIT` is set to a value other
+ * than `abdada` or `ybwc` (and not empty; see `ek_solver_set_threads`): then one line on stderr
+ * names the variable and the values it takes. Free it with `ek_solver_free`. One solve at a
+ * time per solver: give each thread its
  * own (a second concurrent solve on the same solver returns `EK_ERR_BUSY`). The table is kept
  * between solves (its bounds stay exact), so related positions solve faster in sequence.
  * On Linux the table's memory (and that of the weights and the engine's tables) is advised for
@@ -1815,8 +1818,9 @@ int ek_solver_set_node_limit(struct EkSolver *solver, uint64_t max_nodes);
  * The threads of one solve share the work by ABDADA (every thread from the root, each
  * deferring the moves another searches), or by split points (YBWC: one thread from the root,
  * the others joining its nodes once their first move is searched) when the environment
- * variable `EDAX_KERNELS_SOLVER_SPLIT` was `ybwc` as the solver was made (any other value:
- * ABDADA). The scores are the same either way.
+ * variable `EDAX_KERNELS_SOLVER_SPLIT` was `ybwc` as the solver was made (`abdada`, empty or
+ * unset: ABDADA; any other value is refused: `ek_solver_new` returns NULL). The scores are the
+ * same either way.
  *
  * # Safety
  * `solver` must be NULL or a live solver.

@@ -8,14 +8,16 @@
 #     5000 positions, 15 samples per side); runs perft(11) with nodes per second; solves Edax's
 #     test positions fforum 20-39 exactly with the solver, its deep nodes ordered by the
 #     project's own weights (data/ek-eval.dat), on one thread and on every core, next to the
-#     nodes Edax 4.6 searches with its real weights (its published record). The engine's move
-#     will be shown here once the library has an engine (it has none yet).
+#     nodes Edax 4.6 searches with its real weights (its published record); runs the engine
+#     (Edax's whole search, ek_engine_search, with the built-in weights) on Edax's test positions
+#     fforum 40-59 at level 15: its move, score, depth, nodes and nodes per second.
 #
 #   scripts/bench.sh --full [ffi_bench options]  9 to 11 minutes: the whole benchmark
 #     the same A/B test with 20000 positions and 31 samples, perft(11), then the solver on
 #     fforum 1-19, 20-39 and FFO 40-49 (fast move order, then ordered by data/ek-eval.dat) next
 #     to Edax 4.6's real-weights record, single against batch calls on fforum 1-19, fforum 20-39
-#     and FFO 40-49 on every core, and FFO 40-49 on every level the CPU runs (most of the time).
+#     and FFO 40-49 on every core, FFO 40-49 on every level the CPU runs (most of the time), and
+#     the engine on fforum 40-59 at level 18, on one thread and on every core.
 #
 # Every option other than --full is passed to ffi_bench (e.g. --json out.json, --isa avx2,
 # --kernel flip).
@@ -45,6 +47,8 @@ else
 fi
 cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude ffi_bench/solve.c "$lib/libedax_kernels.a" \
     -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o ffi_bench/out/solve
+cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude ffi_bench/engine.c "$lib/libedax_kernels.a" \
+    -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o ffi_bench/out/engine
 record=tests/data/fforum/edax-4.6-real-weights.txt
 weights=data/ek-eval.dat
 cores=$(nproc)
@@ -58,7 +62,11 @@ if [ "$full" = 0 ]; then
     echo "   the nodes are those of all threads, Edax's those of its one thread):"
     ffi_bench/out/solve tests/data/fforum/fforum-20-39.txt --eval "$weights" --record "$record" --threads "$cores" | tail -n 2
     echo "   (scripts/bench.sh --full adds fforum 1-19, the fast move order, batch calls, FFO 40-49 and every level the CPU runs)"
-    echo "== the engine's move: none yet. The library has no engine (a move search on the evaluation); once it has one, its move appears here."
+    echo "== the engine (ek_engine_search: Edax 4.6's whole search, the built-in weights) on fforum 40-59 at level 15, one thread"
+    echo "   (its move, score, depth@selectivity, nodes and seconds per position; a depth equal to the empty squares searches to"
+    echo "   the game's end, exactly at selectivity 5; the known best moves are the exact scores' own)"
+    ffi_bench/out/engine tests/data/fforum/fforum-40-59.txt --level 15
+    echo "   (scripts/bench.sh --full adds level 18 on one thread and on every core)"
     exit 0
 fi
 echo "   The nodes and time are the solver's. Edax 4.6 as its users run it (its real weights, not available here) searches"
@@ -79,3 +87,6 @@ for level in $(scripts/cpu-levels.sh); do
     printf '%-8s ' "$level"
     EDAX_KERNELS_ISA=$level ffi_bench/out/solve tests/data/fforum/fforum-40-59.txt --count 10 --eval "$weights" --threads "$cores" | tail -n 1
 done
+echo "== the engine on fforum 40-59 at level 18 (ek_engine_search, the built-in weights): one thread (Edax's nodes), then every core"
+ffi_bench/out/engine tests/data/fforum/fforum-40-59.txt --level 18 --quiet
+ffi_bench/out/engine tests/data/fforum/fforum-40-59.txt --level 18 --threads "$cores" --quiet

@@ -12,6 +12,8 @@
 #     from the DLL's export list edax_kernels.def), and the static libedax_kernels.a (MinGW only:
 #     it needs MinGW's C runtime);
 #   aarch64-unknown-linux-gnu: as on x86-64 (linker aarch64-linux-gnu-gcc).
+# With either feature, Edax's table functions are weak in the static library
+# (scripts/weaken-edax-table.sh says why).
 #
 # They are built without the rlib crate type: a build that also emits an rlib must keep every
 # symbol visible to Rust dependents, which makes each dispatched call load its slot through the
@@ -46,6 +48,14 @@ if [ -f "$out/libedax_kernels.so" ]; then
     soname=$(readelf -d "$out/libedax_kernels.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
     [ "$(readlink "$out/${soname:?libedax_kernels.so has no SONAME}")" = libedax_kernels.so ] \
         || ln -sfn libedax_kernels.so "$out/$soname"
+fi
+if [ ${#features[@]} -gt 0 ]; then
+    # Edax's table functions weak in the static library (see there why).
+    case "$target" in
+        *-windows-gnu) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" x86_64-w64-mingw32-objcopy x86_64-w64-mingw32-nm ;;
+        aarch64-*) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" aarch64-linux-gnu-objcopy aarch64-linux-gnu-nm ;;
+        *) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" ;;
+    esac
 fi
 if [ -f "$out/edax_kernels.dll" ] && [ "$out/edax_kernels.dll" -nt "$out/edax_kernels.lib" ]; then
     llvm-dlltool -m i386:x86-64 -d "$out/edax_kernels.def" -D edax_kernels.dll -l "$out/edax_kernels.lib"

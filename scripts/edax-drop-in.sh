@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Edax 4.6 linked to this library, as docs/edax-drop-in.md describes it, in one command:
-#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--midgame] [--no-endgame] [--stock] [--target T]
+#   scripts/edax-drop-in.sh EDAX_CHECKOUT OUT_DIR [--eval] [--midgame] [--no-endgame] [--shared] [--stock] [--target T]
 # EDAX_CHECKOUT is a checkout of Edax 4.6 (abulmo/edax-reversi, commit 14f048c). It is COPIED to
 # OUT_DIR and only that copy is edited and built: the checkout is left as it is, and nothing of
 # Edax's code is copied into, or committed to, this repository (the edits below name only the
@@ -12,7 +12,11 @@
 #   --eval        step 6 too (eval.c's ten functions), linked to `--edax-abi-eval`'s library;
 #   --midgame     step 9 too (NWS_midgame through ek_nws_midgame; implies --eval, whose weights
 #                 the library's midgame search reads);
-#   --no-endgame  without step 8 (the "steps 1-5" / "steps 1-6" rows of the doc's Speed tables);
+#   --no-endgame  without step 8 (the "steps 1-5" / "steps 1-6" rows of the doc's Speed tables):
+#                 Edax keeps its hash.c, whose table functions the library's static library has
+#                 as weak symbols (scripts/weaken-edax-table.sh);
+#   --shared      linked to the shared library instead (native builds; the binary finds it by its
+#                 rpath);
 #   --stock       no edit at all and no library: the unmodified Edax, built the same way.
 # The edits are a small Python program that stops with an error naming the file and the text
 # when anything it expects is missing or not unique (another Edax version is reported, never
@@ -34,8 +38,8 @@
 # Build output goes to stderr; the last line on stdout is the path of the binary.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--midgame] [--no-endgame] [--stock] [--target windows|aarch64]" >&2; exit 2; }
-checkout="" out="" eval=0 midgame=0 endgame=1 stock=0 target=native
+usage() { echo "usage: $0 EDAX_CHECKOUT OUT_DIR [--eval] [--midgame] [--no-endgame] [--shared] [--stock] [--target windows|aarch64]" >&2; exit 2; }
+checkout="" out="" eval=0 midgame=0 endgame=1 stock=0 shared=0 target=native
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
     arg=${args[i]}
@@ -44,13 +48,15 @@ for ((i = 0; i < ${#args[@]}; i++)); do
         --eval) eval=1 ;;
         --midgame) eval=1 midgame=1 ;;
         --no-endgame) endgame=0 ;;
+        --shared) shared=1 ;;
         --stock) stock=1 ;;
         -*) usage ;;
         *) if [ -z "$checkout" ]; then checkout=$arg; elif [ -z "$out" ]; then out=$arg; else usage; fi ;;
     esac
 done
 [ -n "$checkout" ] && [ -n "$out" ] || usage
-if [ "$stock" = 1 ] && { [ "$eval" = 1 ] || [ "$endgame" = 0 ]; }; then
+if [ "$shared" = 1 ] && [ "$target" != native ]; then echo "$0: --shared is for native builds" >&2; exit 2; fi
+if [ "$stock" = 1 ] && { [ "$eval" = 1 ] || [ "$endgame" = 0 ] || [ "$shared" = 1 ]; }; then
     echo "$0: --stock takes no other option" >&2; exit 2
 fi
 [ -f "$checkout/src/all.c" ] && [ -f "$checkout/src/Makefile" ] \
@@ -65,7 +71,7 @@ cp -a "$checkout" "$out"
 out=$(cd "$out" && pwd)
 { echo "copied from $(cd "$checkout" && pwd)" \
        "($(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout'))"
-  echo "stock=$stock eval=$eval midgame=$midgame endgame=$endgame"; } > "$out/$marker"
+  echo "stock=$stock eval=$eval midgame=$midgame endgame=$endgame shared=$shared"; } > "$out/$marker"
 
 if [ "$target" = windows ]; then
     echo "== util.h: aligned_alloc as _aligned_malloc for MinGW too (Edax 4.6 does it for MSVC only);" \
@@ -368,8 +374,11 @@ PY
     echo "== building the library (scripts/build-capi.sh --$variant ${triple[*]})" >&2
     libdir=$("$root/scripts/build-capi.sh" "--$variant" "${triple[@]}" | tail -n 1)
     libdir=$(cd "$root" && cd "$libdir" && pwd)
-    # The static library, with its system libraries (rustc --print native-static-libs).
+    # The static library, with its system libraries (rustc --print native-static-libs), or the
+    # shared one.
     case "$target" in
+        native) if [ "$shared" = 1 ]; then libs="-lm -lrt -L$libdir -ledax_kernels -Wl,-rpath,$libdir"
+                else libs="-lm -lrt $libdir/libedax_kernels.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"; fi ;;
         windows) libs="$libdir/libedax_kernels.a -lkernel32 -lntdll -luserenv -lws2_32 -ldbghelp" ;;
         *) libs="-lm -lrt $libdir/libedax_kernels.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc" ;;
     esac

@@ -52,13 +52,42 @@ cd "$(dirname "$0")/.."
 # at 30:36 of this script, and a shallow_solver input found by mutation ran past libFuzzer's
 # default 1200 s per input (ek_nws_endgame on overlapping bitboards, now refused; the short runs
 # now fail an input after 60 s, RELIABILITY.md).
-step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
+# Each step's wall and CPU time (user+sys of the processes it waited for: a job started in the
+# background counts in the step that waits for it) are printed at the end, as a table.
+stages=()
+stage_name="" stage_wall=0 stage_cpu=0
+times_file=$(mktemp)
+# `times` must run in this shell itself (in a pipe or $(...) it would report a new process's
+# children: none): take_times writes it to a file, cpu_taken reads the user+sys seconds of this
+# shell's ended children from there.
+take_times() { times >"$times_file"; }
+cpu_taken() { awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.1f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$times_file"; }
+close_stage() {
+    [ -n "$stage_name" ] || return 0
+    take_times
+    stages+=("$(printf '%6s  %7.1f  %s' "$(printf '%d:%02d' $(((SECONDS - stage_wall) / 60)) $(((SECONDS - stage_wall) % 60)))" \
+        "$(awk -v a="$(cpu_taken)" -v b="$stage_cpu" 'BEGIN { printf "%.1f", (a - b) / 60 }')" "${stage_name%%:*}")")
+}
+step() {
+    close_stage
+    take_times
+    stage_name=$* stage_wall=$SECONDS stage_cpu=$(cpu_taken)
+    printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60))
+}
 # A step that cannot run says so in a line starting with SKIPPED. A skip is not a pass: under CI
-# (CI=true) it fails the run; elsewhere the last line counts the skipped steps.
+# (CI=true) it fails the run; elsewhere the last line counts the skipped steps. A single check
+# that this CPU or system explains not running (a level the CPU lacks, a huge-page advice that
+# qemu does not show) is recorded in $EK_SKIP_LOG as "name: reason" (by the tests themselves, or
+# from the lines starting "skipped, explained" that the bindings' tests print) and listed by
+# name at the end; one that nothing explains fails under CI=true.
 skipped=()
-log=$(mktemp); trap 'rm -f "$log"' EXIT
+log=$(mktemp)
+EK_SKIP_LOG=$(mktemp)
+export EK_SKIP_LOG
+trap 'rm -f "$log" "$EK_SKIP_LOG" "$times_file"' EXIT
 run() { # command...: runs it, its output shown and searched for SKIPPED lines
     "$@" 2>&1 | tee "$log"
+    grep '^skipped, explained' "$log" | sed 's/^skipped, explained *//' >>"$EK_SKIP_LOG" || true
     if grep -q '^SKIPPED' "$log"; then
         skipped+=("$*")
         if [ "${CI:-}" = true ]; then echo "FAILED: a step was skipped under CI=true: $*"; exit 1; fi
@@ -73,6 +102,14 @@ cargo fmt --check
 cargo fmt --check --manifest-path fuzz/Cargo.toml
 cargo clippy --locked --all-targets --features edax-abi-eval -- -D warnings
 cargo clippy --locked -p edax-kernels-python --all-targets -- -D warnings
+# One figure per claim: BENCHMARKS.md's "Today's results" has one row per question, and README.md's
+# and docs/reference.md's figures are its own (or dated).
+python3 scripts/check-figures.py --self-test
+python3 scripts/check-figures.py
+# Where the known answers came from: each file made with weights names them by SHA-256, and
+# they are those weights' bytes now.
+python3 scripts/check-known-answers.py --self-test
+python3 scripts/check-known-answers.py
 
 step "build: the C artifacts (release: cdylib, staticlib) of every feature, for Linux x86-64, Windows x86-64 and Linux ARM64"
 # Each is one single-threaded rustc process (fat LTO): three at once, two cores busy. Not built
@@ -122,12 +159,13 @@ run scripts/miri.sh
 bindings_log=$(mktemp)
 kill_tree() { local c; for c in $(pgrep -P "$1"); do kill_tree "$c"; done; kill "$1" 2>/dev/null || true; }
 # On an early exit (a step before it failed) the packages' job is ended too.
-trap 'rm -f "$log" "$bindings_log"; [ -z "${bindings:-}" ] || kill_tree "$bindings"' EXIT
+trap 'rm -f "$log" "$EK_SKIP_LOG" "$times_file" "$bindings_log"; [ -z "${bindings:-}" ] || kill_tree "$bindings"' EXIT
 { bindings/test.sh csharp && bindings/test.sh java && bindings/test.sh python; } >"$bindings_log" 2>&1 &
 bindings=$!
 
-step "C tests: C99 and C++17, shared and static library, every level, concurrency"
+step "C tests: C99 and C++17, shared and static library, every level, concurrency; the drop-in keeping Edax's hash.c"
 run c_tests/run.sh "$capi"
+run c_tests/drop-in-link.sh
 
 step "CMake: configure, build, ctest, install; find_package, pkg-config and add_subdirectory consumers"
 run scripts/test-cmake.sh
@@ -158,9 +196,22 @@ run scripts/kernel-insns-x86.sh --check scripts/kernel-insns-x86.expected 5
 step "fuzz: every cargo-fuzz target for ${FUZZ_SECONDS:-30} s from its seeds"
 run scripts/fuzz-short.sh
 
+close_stage
+stage_name=""
+echo
+echo "each step's time (wall m:ss, CPU minutes user+sys):"
+printf '  %s\n' "${stages[@]}"
+take_times
+printf '  %6s  %7.1f  %s\n' "$((SECONDS / 60)):$(printf %02d $((SECONDS % 60)))" \
+    "$(awk -v a="$(cpu_taken)" 'BEGIN { printf "%.1f", a / 60 }')" "the whole test command"
+# The single checks skipped with their reason, by name (sorted, each once).
+checks=$(sort -u "$EK_SKIP_LOG" | sed 's/: .*//' | paste -sd ';' | sed 's/;/; /g')
+n_checks=$(sort -u "$EK_SKIP_LOG" | grep -c . || true)
+sort -u "$EK_SKIP_LOG" | sed 's/^/skipped check, explained: /'
+[ "$n_checks" = 0 ] && checks="no check skipped" || checks="$n_checks checks skipped, explained: $checks"
 if [ ${#skipped[@]} -eq 0 ]; then
-    step "all tests passed ($levels)"
+    step "all tests passed ($levels; $checks)"
 else
     printf 'skipped: %s\n' "${skipped[@]}"
-    step "passed, ${#skipped[@]} stages skipped ($levels)"
+    step "passed, ${#skipped[@]} stages skipped ($levels; $checks)"
 fi

@@ -5,7 +5,8 @@
 //! check, or adding a function without rows, fails this test.
 //!
 //! The two `EDAX_KERNELS_ISA` rows run a child process (the environment is read once per
-//! process); a level "this CPU cannot run" exists only on CPUs without AVX-512, and under Miri
+//! process), and so does the `EDAX_KERNELS_SOLVER_SPLIT` row (the environment is the
+//! process's, and the other checks make solvers); a level "this CPU cannot run" exists only on CPUs without AVX-512, and under Miri
 //! (scripts/miri.sh), which reports no AVX2 or AVX-512.
 
 mod common;
@@ -369,6 +370,29 @@ fn env_status_child() {
     let want: i32 = std::env::var("EK_EXPECT_ENV_STATUS").expect("run by env_child").parse().expect("a number");
     assert_eq!(ek_isa_env_status(), want);
     assert_eq!(name_of(ek_isa()), Isa::best().name(), "the best level is used");
+}
+
+/// Runs this test binary's `solver_split_child` with `EDAX_KERNELS_SOLVER_SPLIT=value`
+/// (expecting `ek_solver_new` to return NULL), and returns its stderr.
+#[cfg(not(miri))]
+fn solver_split_child_stderr(value: &str) -> String {
+    let out = common::this_test_binary()
+        .args(["--ignored", "--exact", "solver_split_child", "--nocapture", "--test-threads=1"])
+        .env("EDAX_KERNELS_SOLVER_SPLIT", value)
+        .output()
+        .expect("cannot run the child");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "child with EDAX_KERNELS_SOLVER_SPLIT={value} failed:\n{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed"), "the child test did not run");
+    stderr
+}
+
+/// The child of the `EDAX_KERNELS_SOLVER_SPLIT` row (run by `solver_split_child_stderr`,
+/// ignored otherwise).
+#[test]
+#[ignore = "run by the EDAX_KERNELS_SOLVER_SPLIT check in a child process"]
+fn solver_split_child() {
+    assert!(ek_solver_new(12).is_null(), "a solver made with EDAX_KERNELS_SOLVER_SPLIT refused");
 }
 
 type Check = fn();
@@ -1874,6 +1898,18 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             assert!(ek_solver_new(bits).is_null(), "hash_bits {bits}");
         }
     }),
+    (
+        "ek_solver_new",
+        "`EDAX_KERNELS_SOLVER_SPLIT` set to neither `abdada` nor `ybwc` (nor empty)",
+        "NULL, one line on stderr",
+        || {
+            #[cfg(not(miri))]
+            for value in ["YBWC", "split", "1"] {
+                let stderr = solver_split_child_stderr(value);
+                assert_eq!(stderr.lines().filter(|l| l.contains("EDAX_KERNELS_SOLVER_SPLIT")).count(), 1, "{stderr}");
+            }
+        },
+    ),
     ("ek_solver_free", "NULL", "nothing done", || {
         // SAFETY: NULL is allowed.
         unsafe { ek_solver_free(core::ptr::null_mut()) };

@@ -38,7 +38,8 @@ fn legal(b: &EkBoard, x: i32) -> bool {
 #[test]
 fn searches_are_edax_s() {
     let (bits, searches) = root_answers("root-ek.txt");
-    let step = 8 * searches.len() / common::scaled(searches.len()).max(1);
+    // At least four searches however small the scale.
+    let step = (8 * searches.len() / common::scaled(searches.len()).max(1)).min(searches.len() / 4).max(1);
     let mut n = 0;
     for c in searches.iter().step_by(step) {
         let engine = EkEngine::new(weights(), bits as i32).expect("an engine");
@@ -93,15 +94,14 @@ fn a_node_limit_stops_the_search() {
     assert!(legal(&b, r.best_move));
 }
 
-/// A time limit cuts a search that would take minutes: it returns, incomplete, with a legal
-/// move (the bound is loose: only that the limit acts, not how fast).
+/// A time limit cuts a search that would take hours (an exact search of 40 empty squares): it
+/// returns, incomplete, with a legal move. Nothing is timed: a limit that did not act would
+/// leave the search running (and the test with it) far past any test's time.
 #[test]
 fn a_time_limit_stops_the_search() {
     let engine = EkEngine::new(weights(), 16).expect("an engine");
     let b = middle();
-    let t = std::time::Instant::now();
     let r = engine.search(&b, &EkEngineLimits { max_time_ms: 100, ..EkEngineLimits::level(60) }).expect("a result");
-    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
     assert_eq!(r.complete, 0);
     assert!(legal(&b, r.best_move), "move {}", r.best_move);
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the C# binding's NuGet package, EdaxKernels.VERSION.nupkg, into OUT_DIR/feed (a local
-# folder feed): lib/net45/EdaxKernels.dll (mcs, with its XML documentation: EdaxKernels.cs and
-# the Windows declarations gen-windows.sh generates from it), the native library for each
-# platform (scripts/build-capi.sh, debug information stripped):
+# folder feed): lib/net45/EdaxKernels.dll (mcs, with its XML documentation: src/*.cs, one type a
+# file, and the Windows declarations gen-windows.sh generates from src/Imports.cs), the native
+# library for each platform (scripts/build-capi.sh, debug information stripped):
 #   runtimes/linux-x64/native/libedax_kernels.so
 #   runtimes/linux-arm64/native/libedax_kernels.so   (--target aarch64-unknown-linux-gnu)
 #   runtimes/win-x64/native/edax_kernels.dll          (--target x86_64-pc-windows-gnu, MinGW)
@@ -27,7 +27,7 @@ cat >"$out/AssemblyInfo.cs" <<CS
 CS
 bindings/csharp/gen-windows.sh "$out/EdaxKernels.Windows.g.cs"
 mcs -warnaserror -nowarn:1591 -optimize+ -target:library -out:"$stage/lib/net45/EdaxKernels.dll" \
-    -doc:"$stage/lib/net45/EdaxKernels.xml" bindings/csharp/EdaxKernels.cs "$out/EdaxKernels.Windows.g.cs" \
+    -doc:"$stage/lib/net45/EdaxKernels.xml" bindings/csharp/src/*.cs "$out/EdaxKernels.Windows.g.cs" \
     "$out/AssemblyInfo.cs"
 strip --strip-debug -o "$stage/runtimes/linux-x64/native/libedax_kernels.so" "$lib"
 aarch64-linux-gnu-strip --strip-debug -o "$stage/runtimes/linux-arm64/native/libedax_kernels.so" "$lib_arm64"

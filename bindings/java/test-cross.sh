@@ -3,7 +3,11 @@
 # after the JVM tests on linux-x86_64): for windows-x86_64 (under Wine) and linux-aarch64 (under
 # qemu), the library and the JNI glue taken out of the jar JAR, and native/glue_check.c (a program
 # that loads the glue as a JVM would, hands it a minimal JNIEnv, lets Library.open load the
-# library and checks two kernels against Edax's known answers) built for that platform and run.
+# library, checks two kernels against Edax's known answers and the library's levels against the
+# CPU's) built for that platform and run. The levels: under Wine the code runs on this machine's
+# CPU, whose levels scripts/cpu-levels.sh names (EDAX_KERNELS_EXPECTED_LEVELS, from
+# bindings/test.sh); under qemu-aarch64 "portable neon", what the script prints on AArch64 (it
+# reads no flags there: Advanced SIMD is baseline, and qemu runs it).
 # The Java classes themselves run on those platforms unchanged; only their native parts differ.
 # Usage: bindings/java/test-cross.sh JAR
 set -euo pipefail
@@ -27,7 +31,8 @@ source scripts/cross/wine-env.sh
 dir=$out/edaxkernels/native/windows-x86_64
 x86_64-w64-mingw32-gcc -std=c99 -O1 -Wall -Wextra -Werror -I"$jdk/include" -Ibindings/java/native/win32 \
     bindings/java/native/glue_check.c -o "$dir/glue_check.exe"
-(cd "$dir" && "$WINE" ./glue_check.exe edax_kernels_jni.dll edax_kernels.dll "$root/tests/data/golden")
+levels=${EDAX_KERNELS_EXPECTED_LEVELS:-$(scripts/cpu-levels.sh)}
+(cd "$dir" && "$WINE" ./glue_check.exe edax_kernels_jni.dll edax_kernels.dll "$root/tests/data/golden" "$levels")
 
 echo "--- Java: the jar's linux-aarch64 glue and library, under qemu"
 # shellcheck source=../../scripts/cross/qemu-env.sh
@@ -35,4 +40,5 @@ source scripts/cross/qemu-env.sh
 dir=$out/edaxkernels/native/linux-aarch64
 aarch64-linux-gnu-gcc -std=c99 -O1 -Wall -Wextra -Werror -I"$jdk/include" -I"$jdk/include/linux" \
     bindings/java/native/glue_check.c -o "$dir/glue_check" -ldl
-(cd "$dir" && "${QEMU_RUN[@]}" ./glue_check ./libedax_kernels_jni.so ./libedax_kernels.so "$root/tests/data/golden")
+(cd "$dir" && "${QEMU_RUN[@]}" ./glue_check ./libedax_kernels_jni.so ./libedax_kernels.so "$root/tests/data/golden" \
+    "portable neon")

@@ -21,6 +21,8 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L $QEMU_SYSR
 _clang_include=$(ls -d /usr/lib/llvm-*/lib/clang/*/include 2>/dev/null | sort -V | tail -n 1)
 export BINDGEN_EXTRA_CLANG_ARGS_aarch64_unknown_linux_gnu="-I$_clang_include -I$QEMU_SYSROOT/include"
 export EK_CPU_LEVELS=${EK_CPU_LEVELS:-portable neon}
+# What the tests that cannot see something under emulation give as the reason (src/types/memory.rs).
+export EK_EMULATED=qemu-user
 # How the tests that re-run their own binary in a child process start it (tests/common).
 export EK_CHILD_RUNNER="qemu-aarch64 -L $QEMU_SYSROOT"
 unset _clang_include

@@ -100,6 +100,14 @@ report() {
         differ=1
     fi
 }
+# stamp FILE WEIGHTS LABEL: the '# weights-sha256' line that the driver copied through from the
+# committed header is written anew from the weights this run used, so that answers committed
+# under another hash differ (scripts/check-known-answers.py checks the committed lines).
+stamp() {
+    local sum
+    sum=$(sha256sum "$2" | cut -d' ' -f1)
+    sed -i "s|^# weights-sha256 .*|# weights-sha256 $3 $sum|" "$1"
+}
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
@@ -107,6 +115,7 @@ mkdir -p "$out/golden" "$out/nws" "$out/fforum"
 for kind in flip moves stability last_flip score1 hash symmetry unique table_ops eval eval_features shallow; do
     t=$(now)
     "$driver" -e "$eval_dat" "$kind" < "$root/tests/data/golden/$kind.txt" > "$out/golden/$kind.txt"
+    stamp "$out/golden/$kind.txt" "$eval_dat" synthetic
     report "golden/$kind.txt" "$root/tests/data/golden/$kind.txt" "$out/golden/$kind.txt" "$(elapsed "$t")"
 done
 
@@ -118,6 +127,7 @@ report "golden/perft.txt" "$out/golden/perft.committed.txt" "$out/golden/perft.t
 
 t=$(now)
 "$driver" -e "$eval_dat" nws < "$root/tests/data/nws/nws_endgame.txt" > "$out/nws/nws_endgame.txt"
+stamp "$out/nws/nws_endgame.txt" "$eval_dat" synthetic
 report "nws/nws_endgame.txt" "$root/tests/data/nws/nws_endgame.txt" "$out/nws/nws_endgame.txt" "$(elapsed "$t")"
 
 # Edax's midgame search (NWS_midgame, PVS_midgame) with the synthetic weights and with the project's.
@@ -126,17 +136,21 @@ for pair in "nws_midgame:$eval_dat" "nws_midgame-ek:$root/data/ek-eval.dat" \
     "pvs_midgame:$eval_dat" "pvs_midgame-ek:$root/data/ek-eval.dat" \
     "pvs_shallow:$eval_dat" "pvs_shallow-ek:$root/data/ek-eval.dat"; do
     name=${pair%%:*} weights=${pair#*:}
+    case $name in *-ek) label=data/ek-eval.dat ;; *) label=synthetic ;; esac
     case $name in pvs_midgame*) kind=pvs_midgame ;; pvs_shallow*) kind=pvs_shallow ;; *) kind=midgame ;; esac
     t=$(now)
     "$driver" -e "$weights" "$kind" < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
+    stamp "$out/midgame/$name.txt" "$weights" "$label"
     report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
 done
 
 # Edax's root (kind root: whole searches as -solve runs them), both weights, and its LEVEL table.
 for pair in "root:$eval_dat" "root-ek:$root/data/ek-eval.dat"; do
     name=${pair%%:*} weights=${pair#*:}
+    case $name in *-ek) label=data/ek-eval.dat ;; *) label=synthetic ;; esac
     t=$(now)
     "$driver" -e "$weights" root < "$root/tests/data/midgame/$name.txt" > "$out/midgame/$name.txt"
+    stamp "$out/midgame/$name.txt" "$weights" "$label"
     report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
 done
 t=$(now)

@@ -64,6 +64,10 @@ mod tests {
     fn a_table_is_advised_for_huge_pages() {
         const LEN: usize = 32 << 20;
         let t = Table::<i16, LEN>::zeroed().expect("64 MiB");
-        crate::types::memory::assert_advised(t.ptr.as_ptr().cast(), LEN * 2);
+        crate::types::memory::assert_advised(
+            "eval::table: the weights are advised for huge pages",
+            t.ptr.as_ptr().cast(),
+            LEN * 2,
+        );
     }
 }

@@ -9,7 +9,7 @@
 use super::guard;
 pub use super::search_api::{ek_edax_search, ek_nws_endgame, ek_nws_midgame, ek_pvs_midgame, ek_solve_shallow};
 use crate::dispatch::c_dispatch;
-use crate::solver::EkSolver;
+use crate::solver::{EkSolver, NewSolverError};
 use crate::types::board::EkBoard;
 use crate::types::results::EkSolveResult;
 use crate::types::status::{EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_INTERNAL, EK_ERR_NULL, EK_OK};
@@ -17,8 +17,11 @@ use core::ffi::c_int;
 use std::panic::AssertUnwindSafe;
 
 /// A new exact solver with a transposition table of 2^hash_bits entries (32 bytes each:
-/// hash_bits = 20 takes 32 MiB), or NULL when hash_bits is outside 1..32 or the memory cannot be
-/// allocated. Free it with `ek_solver_free`. One solve at a time per solver: give each thread its
+/// hash_bits = 20 takes 32 MiB), or NULL when hash_bits is outside 1..32, the memory cannot be
+/// allocated, or the environment variable `EDAX_KERNELS_SOLVER_SPLIT` is set to a value other
+/// than `abdada` or `ybwc` (and not empty; see `ek_solver_set_threads`): then one line on stderr
+/// names the variable and the values it takes. Free it with `ek_solver_free`. One solve at a
+/// time per solver: give each thread its
 /// own (a second concurrent solve on the same solver returns `EK_ERR_BUSY`). The table is kept
 /// between solves (its bounds stay exact), so related positions solve faster in sequence.
 /// On Linux the table's memory (and that of the weights and the engine's tables) is advised for
@@ -29,8 +32,15 @@ use std::panic::AssertUnwindSafe;
 #[no_mangle]
 pub extern "C" fn ek_solver_new(hash_bits: c_int) -> *mut EkSolver {
     guard(core::ptr::null_mut(), || match EkSolver::new(hash_bits) {
-        Some(s) => Box::into_raw(Box::new(s)),
-        None => core::ptr::null_mut(),
+        Ok(s) => Box::into_raw(Box::new(s)),
+        Err(e @ NewSolverError::SchemeEnv(_)) => {
+            use std::io::Write;
+            // A NULL says no more than "no solver": the refused setting is told on stderr, as a
+            // refused EDAX_KERNELS_ISA is (a closed stderr is no error for the host).
+            let _ = writeln!(std::io::stderr(), "edax-kernels: {e}; ek_solver_new returns NULL");
+            core::ptr::null_mut()
+        }
+        Err(NewSolverError::HashBits | NewSolverError::NoMemory) => core::ptr::null_mut(),
     })
 }
 
@@ -102,8 +112,9 @@ pub unsafe extern "C" fn ek_solver_set_node_limit(solver: *mut EkSolver, max_nod
 /// The threads of one solve share the work by ABDADA (every thread from the root, each
 /// deferring the moves another searches), or by split points (YBWC: one thread from the root,
 /// the others joining its nodes once their first move is searched) when the environment
-/// variable `EDAX_KERNELS_SOLVER_SPLIT` was `ybwc` as the solver was made (any other value:
-/// ABDADA). The scores are the same either way.
+/// variable `EDAX_KERNELS_SOLVER_SPLIT` was `ybwc` as the solver was made (`abdada`, empty or
+/// unset: ABDADA; any other value is refused: `ek_solver_new` returns NULL). The scores are the
+/// same either way.
 ///
 /// # Safety
 /// `solver` must be NULL or a live solver.

@@ -1,5 +1,5 @@
 //! The children being searched now, by any of the threads sharing a table: the heart of a
-//! simplified ABDADA (the solver's threads, `solver::parallel`, and the engine's, the midgame
+//! simplified ABDADA (the solver's threads, `solver::shared`, and the engine's, the midgame
 //! search's [`crate::endgame::midgame`]). A thread about to search a move other than a node's
 //! first looks whether another thread is searching that child now, and if so defers it to the
 //! end of the node's list, where the other thread's result is usually in the table.

@@ -84,6 +84,10 @@ mod tests {
     fn the_entries_are_advised_for_huge_pages() {
         let t = OwnedTable::new(22).expect("96 MiB");
         let (entries, _) = t.entries();
-        crate::types::memory::assert_advised(entries.as_ptr().cast(), core::mem::size_of_val(entries));
+        crate::types::memory::assert_advised(
+            "hash_table::owned: the tables are advised for huge pages",
+            entries.as_ptr().cast(),
+            core::mem::size_of_val(entries),
+        );
     }
 }

@@ -8,28 +8,44 @@
 //! instantiate [`search`] for that level. With several threads ([`EkSolver::set_threads`]) the
 //! threads of a solve share the table and spread over the moves ([`parallel`]); a batch gives
 //! each thread whole positions.
+//!
+//! The files read top-down, each using only files below it (tests/layers.rs checks that they
+//! use each other in no circle):
+//! - this one, [`EkSolver`];
+//! - [`parallel`] (a solve on several threads) and [`presearch`];
+//! - [`search`] (the exact search) and [`split`] (YBWC: a split point's moves searched);
+//! - [`search_state`] (one thread's search, and the level's entries);
+//! - [`shared`] (what the threads of a solve share: ABDADA);
+//! - [`pool`] (YBWC's split points: their slots);
+//! - [`order`] (the move order) over [`eval_order`]; [`controls`] (what a solve reads of its
+//!   solver) and [`new_error`] over [`scheme`] (the two ways to share the work); [`threads`]
+//!   (the threads' boundary); [`tt`] (the table).
 
+pub(crate) mod controls;
 pub(crate) mod eval_order;
+pub(crate) mod new_error;
 pub(crate) mod order;
 pub(crate) mod parallel;
+pub(crate) mod pool;
 pub(crate) mod presearch;
+pub(crate) mod scheme;
 pub(crate) mod search;
+pub(crate) mod search_state;
+pub(crate) mod shared;
 pub(crate) mod split;
 pub(crate) mod threads;
 pub(crate) mod tt;
 
 use crate::eval::Weights;
-use crate::types::board::{EkBoard, NOMOVE, PASS};
+use crate::types::board::EkBoard;
 use crate::types::results::{EkSolveResult, SolveError, EK_SOLVER_MAX_THREADS};
+use controls::{Controls, BUSY, STOP};
 use core::cell::UnsafeCell;
-pub use parallel::{ParallelScheme, SCHEME_ENV};
-use search::{Level, Search};
+pub use new_error::NewSolverError;
+pub use scheme::{ParallelScheme, SCHEME_ENV};
+use search::root_move;
+use search_state::{Level, Search};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicU32, AtomicU64, Ordering};
-
-/// [`EkSolver`]'s state: a solve (or a clear) holds the table.
-const BUSY: i32 = 1;
-/// [`EkSolver`]'s state: the solve holding the table was asked to stop (set only with [`BUSY`]).
-pub(crate) const STOP: i32 = 2;
 
 /// A solver: its transposition table and its controls. One solve at a time (a second
 /// concurrent one is refused); [`EkSolver::stop`] may be called from any thread.
@@ -61,16 +77,24 @@ pub struct EkSolver {
 unsafe impl Sync for EkSolver {}
 
 impl EkSolver {
-    /// A solver with a transposition table of `2^hash_bits` entries (32 bytes each), or `None`
-    /// when `hash_bits` is outside 1..=32 or the memory cannot be allocated.
-    pub fn new(hash_bits: i32) -> Option<EkSolver> {
-        Some(EkSolver {
+    /// A solver with a transposition table of `2^hash_bits` entries (32 bytes each), whose
+    /// threads share the work as [`SCHEME_ENV`] says (ABDADA when it is unset or empty). An
+    /// error when `hash_bits` is outside 1..=32, when the variable names no scheme (never a
+    /// silent default: its message names the variable and the values it takes), or when the
+    /// memory cannot be allocated.
+    pub fn new(hash_bits: i32) -> Result<EkSolver, NewSolverError> {
+        if !(tt::MIN_BITS..=tt::MAX_BITS).contains(&hash_bits) {
+            return Err(NewSolverError::HashBits);
+        }
+        // Before the table is allocated: a refused setting costs no memory.
+        let scheme = ParallelScheme::from_env().map_err(NewSolverError::SchemeEnv)?;
+        Ok(EkSolver {
             state: AtomicI32::new(0),
             node_limit: AtomicU64::new(0),
             threads: AtomicU32::new(1),
-            ybwc: AtomicBool::new(ParallelScheme::from_env() == ParallelScheme::Ybwc),
+            ybwc: AtomicBool::new(scheme == ParallelScheme::Ybwc),
             eval: AtomicPtr::new(core::ptr::null_mut()),
-            tt: UnsafeCell::new(tt::Table::new(hash_bits)?),
+            tt: UnsafeCell::new(tt::Table::new(hash_bits).ok_or(NewSolverError::NoMemory)?),
             hash_bits,
             pre: UnsafeCell::new(None),
         })
@@ -208,7 +232,7 @@ fn exact<K: Level>(
 ) -> Result<EkSolveResult, SolveError> {
     let empties = (!(board.player | board.opponent)).count_ones();
     if threads > 1 && empties >= PARALLEL_MIN_EMPTIES {
-        return threads::solve::<K>(tt, controls, threads, board, alpha, beta);
+        return parallel::solve::<K>(tt, controls, threads, board, alpha, beta);
     }
     let mut search = Search::new(tt, controls, None);
     let result = solve_root::<K>(&mut search, board, alpha, beta);
@@ -217,17 +241,6 @@ fn exact<K: Level>(
     } else {
         Ok(result)
     }
-}
-
-/// What a solve's searches read of their solver: its state word (whose [`STOP`] bit asks them
-/// to stop), the node limit (`u64::MAX`: none) and the ordering weights.
-#[derive(Clone, Copy)]
-pub(crate) struct Controls<'a> {
-    pub state: &'a AtomicI32,
-    pub limit: u64,
-    pub eval: Option<&'a Weights>,
-    /// How a solve's threads share the work.
-    pub scheme: ParallelScheme,
 }
 
 impl Held<'_> {
@@ -299,7 +312,7 @@ impl Held<'_> {
         }
         let threads = self.threads;
         let (tt, controls, _) = self.parts();
-        threads::solve_each::<K>(tt, controls, threads, boards, n, (alpha, beta), out)
+        parallel::solve_each::<K>(tt, controls, threads, boards, n, (alpha, beta), out)
     }
 }
 
@@ -325,15 +338,3 @@ pub(crate) const MAX_THREADS: u32 = EK_SOLVER_MAX_THREADS as u32;
 /// Positions with fewer empty squares are solved by one thread: they take less time than
 /// starting the others.
 const PARALLEL_MIN_EMPTIES: u32 = 16;
-
-/// The root's move as the API gives it: the square, or PASS or NOMOVE.
-#[inline(always)]
-pub(crate) fn root_move<K: Level>(mv: u8, p: u64, o: u64) -> i32 {
-    if mv != tt::NO_MOVE {
-        mv as i32
-    } else if K::get_moves(p, o) == 0 && K::get_moves(o, p) != 0 {
-        PASS
-    } else {
-        NOMOVE
-    }
-}

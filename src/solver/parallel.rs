@@ -1,62 +1,110 @@
-//! What the threads of one solve share besides the table: a simplified ABDADA.
-//!
-//! Every thread searches the whole tree from the root with the shared transposition table.
-//! Near the root (nodes with at least [`SHARED_MIN_EMPTIES`] empty squares) a thread about to
-//! search a move other than a node's first looks whether another thread is searching that
-//! child now ([`BusyTable`]); if so, it defers the move to the end of the node's list, where the
-//! other thread's result is usually in the table when it comes back to it. So the threads spread
-//! over the siblings instead of repeating each other. Every thread's search is a complete
-//! alpha-beta search over exact bounds, so the first thread to finish the root has the exact
-//! result; the others are then stopped.
+//! A solve on several threads: one position whose threads share the work as the solver's
+//! [`ParallelScheme`] says (ABDADA, [`super::shared`], by default; YBWC, [`super::split`]), or a
+//! batch whose threads take whole positions in turn. The threads start behind the threads'
+//! boundary ([`super::threads`]); each runs the level's own root entry (`Level::root`) or
+//! helper's entry (`Level::help`).
 
-use super::split::Pool;
-use crate::hash_table::BusyTable;
-use core::sync::atomic::{AtomicBool, AtomicU64};
+use super::controls::Controls;
+use super::scheme::ParallelScheme;
+use super::search::root_move;
+use super::search_state::{Level, Search};
+use super::shared::Shared;
+use super::threads::{cold, on_threads, on_threads_led};
+use super::tt::{Table, NO_MOVE};
+use crate::types::board::EkBoard;
+use crate::types::results::{EkSolveResult, SolveError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
-/// Nodes with at least this many empty squares share their children between threads (below,
-/// a child costs too little for the bookkeeping). Chosen by measurement (BENCHMARKS.md, "The
-/// solver on every core").
-pub(crate) const SHARED_MIN_EMPTIES: u32 = 14;
-
-/// The state the threads of one solve share.
-pub(crate) struct Shared {
-    /// Set when a thread has finished the root: the others stop.
-    pub done: AtomicBool,
-    /// Nodes searched by all threads, as last reported by each (every few thousand nodes).
-    pub nodes: AtomicU64,
-    /// The children being searched now (ABDADA).
-    pub busy: BusyTable,
-    /// The split points, when the threads share the work by them instead ([`super::split`]).
-    pub pool: Option<Pool>,
-}
-
-impl Shared {
-    /// The state of a solve whose threads share the work as `scheme` says.
-    pub(crate) fn new(scheme: ParallelScheme, threads: u32) -> Shared {
-        let pool = (scheme == ParallelScheme::Ybwc).then(|| Pool::new(threads));
-        Shared { done: AtomicBool::new(false), nodes: AtomicU64::new(0), busy: BusyTable::new(), pool }
-    }
-}
-
-/// How the threads of one solve share the work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParallelScheme {
-    /// Every thread searches from the root, deferring the children others search (above).
-    Abdada,
-    /// One thread searches from the root, the others join its split points ([`super::split`]).
-    Ybwc,
-}
-
-/// The environment variable that chooses a new solver's scheme: `ybwc`, or anything else
-/// (unset included) for `abdada`, the default ([`super::EkSolver::set_parallel_scheme`]).
-pub const SCHEME_ENV: &str = "EDAX_KERNELS_SOLVER_SPLIT";
-
-impl ParallelScheme {
-    /// The scheme [`SCHEME_ENV`] names; ABDADA when it is unset or names none.
-    pub(crate) fn from_env() -> ParallelScheme {
-        match std::env::var_os(SCHEME_ENV) {
-            Some(v) if v.eq_ignore_ascii_case("ybwc") => ParallelScheme::Ybwc,
-            _ => ParallelScheme::Abdada,
+/// A solve of `board` on `threads` threads sharing `tt` (see [`super::shared`] and [`super::split`]).
+#[inline(always)]
+pub(crate) fn solve<K: Level>(
+    tt: &Table,
+    controls: &Controls,
+    threads: u32,
+    board: &EkBoard,
+    alpha: i32,
+    beta: i32,
+) -> Result<EkSolveResult, SolveError> {
+    let (p, o) = (board.player, board.opponent);
+    let mut result = Err(SolveError::Stopped);
+    cold(&mut || {
+        let scheme = controls.scheme;
+        let shared = Shared::new(scheme, threads);
+        let work = || {
+            let mut search = Search::new(tt, controls, Some(&shared));
+            let found = K::root(&mut search, p, o, alpha, beta);
+            if !search.stopped || scheme == ParallelScheme::Ybwc {
+                shared.done.store(true, Relaxed);
+            }
+            (found, search.stopped, search.nodes)
+        };
+        // YBWC's helpers: join split points until the root is done (never a result).
+        let help = || {
+            let mut search = Search::new(tt, controls, Some(&shared));
+            K::help(&mut search, &shared.done);
+            ((0, NO_MOVE), true, search.nodes)
+        };
+        let results = match scheme {
+            ParallelScheme::Abdada => on_threads(threads, &work),
+            ParallelScheme::Ybwc => on_threads_led(threads, &work, &help),
+        };
+        let nodes = results.iter().flatten().map(|r| r.2).sum();
+        // Every thread that finished has the exact result; the first listed is taken.
+        if let Some(&((score, mv), ..)) = results.iter().flatten().find(|r| !r.1) {
+            result = Ok(EkSolveResult { score, best_move: root_move::<K>(mv, p, o), nodes });
         }
+    });
+    result
+}
+
+/// `Held::solve_each` on several threads: each solves whole positions, one at a time.
+#[inline(always)]
+pub(crate) fn solve_each<K: Level>(
+    tt: &Table,
+    controls: &Controls,
+    threads: u32,
+    boards: &(dyn Fn(usize) -> EkBoard + Sync),
+    n: usize,
+    (alpha, beta): (i32, i32),
+    out: &mut dyn FnMut(usize, Result<EkSolveResult, SolveError>),
+) -> Result<(), SolveError> {
+    let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= n || stopped.load(Relaxed) {
+                return done;
+            }
+            let b = boards(i);
+            if b.player & b.opponent != 0 {
+                done.push((i, Err(SolveError::Range)));
+                continue;
+            }
+            // Each position with the node limit, as one thread solves it.
+            let mut search = Search::new(tt, controls, None);
+            let (score, mv) = K::root(&mut search, b.player, b.opponent, alpha, beta);
+            if search.stopped {
+                // The others stop before their next position.
+                stopped.store(true, Relaxed);
+                return done;
+            }
+            let best_move = root_move::<K>(mv, b.player, b.opponent);
+            done.push((i, Ok(EkSolveResult { score, best_move, nodes: search.nodes })));
+        }
+    };
+    let finished = cold(&mut || {
+        for done in on_threads(threads, &work) {
+            match done {
+                Some(done) => done.into_iter().for_each(|(i, r)| out(i, r)),
+                None => stopped.store(true, Relaxed),
+            }
+        }
+    });
+    if !finished || stopped.load(Relaxed) {
+        Err(SolveError::Stopped)
+    } else {
+        Ok(())
     }
 }

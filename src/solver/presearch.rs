@@ -17,10 +17,10 @@
 //! settings below were chosen by nodes and time on FFO 40-49 and fforum-20-39 (BENCHMARKS.md,
 //! "The pre-search").
 
-use super::search::Level;
+use super::controls::{Controls, STOP};
+use super::search_state::Level;
 use super::threads::{cold, midgame_on_threads};
 use super::tt::Table;
-use super::{Controls, STOP};
 use crate::endgame::midgame::RunControls;
 use crate::endgame::StopFlag;
 use crate::eval::Weights;
@@ -177,6 +177,7 @@ mod tests {
     use crate::endgame::midgame::test_support::project_weights;
     use crate::kernels::portable::PortablePrims as P;
     use crate::kernels::Prims;
+    use crate::solver::scheme::ParallelScheme;
     use std::sync::atomic::AtomicI32;
 
     /// FFO #40: 20 empty squares, +38 by a2.
@@ -190,8 +191,7 @@ mod tests {
         let busy = AtomicI32::new(1);
         let tt = Table::new(16).expect("a table");
         let mut tables = Tables::new(17).expect("tables");
-        let controls =
-            Controls { state: &busy, limit: u64::MAX, eval: Some(&w), scheme: crate::solver::ParallelScheme::Abdada };
+        let controls = Controls { state: &busy, limit: u64::MAX, eval: Some(&w), scheme: ParallelScheme::Abdada };
         let (score, nodes) = run::<P>(&mut tables, &tt, (&controls, 1), &w, FFO_40, 20).expect("not stopped");
         assert!((score - 38).abs() <= 12 && nodes > 10_000, "score {score}, {nodes} nodes");
         let (p, o) = FFO_40;

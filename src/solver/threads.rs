@@ -1,23 +1,19 @@
-//! Solves on several threads: the threads start behind one guarded boundary, [`cold`].
+//! Starting threads, behind one guarded boundary, [`cold`]: for the solves on several threads
+//! ([`super::parallel`]), for Edax's midgame search on several threads (the solver's
+//! pre-search, the engine's search: [`midgame_on_threads`]), and for a helper's yield.
 //!
 //! Starting threads runs the standard library's code (allocation, `pthread_create`), which may
 //! panic and is compiled for baseline x86-64. It runs once per solve, not per node (and a
 //! thread waiting for split points yields its core after a long wait), inside [`cold`], which
 //! catches panics (a thread that cannot start or fails counts as stopped); the checks of the
-//! machine code (tests/exports.rs) stop their walk there, as they do at the level selection. Each thread then runs the level's own root entry (`Level::root`).
+//! machine code (tests/exports.rs) stop their walk there, as they do at the level selection.
+//! It knows nothing of the exact search, so that every file that starts threads can use it.
 
-use super::parallel::{ParallelScheme, Shared};
-use super::search::{Level, Search};
-use super::tt::{Table, NO_MOVE};
-use super::{root_move, Controls};
 use crate::endgame::midgame::{RootResult, RunControls};
 use crate::endgame::StopFlag;
 use crate::hash_table::{self, BusyTable, EkHashTable};
-use crate::types::board::EkBoard;
-use crate::types::results::{EkSolveResult, SolveError};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
-
+use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
 /// Runs `f`, catching its panics: the boundary of the threaded code. Returns whether `f`
 /// returned.
 #[cold]
@@ -35,12 +31,16 @@ pub(crate) fn cold(f: &mut dyn FnMut()) -> bool {
 
 /// Runs `work` on this thread and on up to `threads - 1` others (fewer if the system starts
 /// fewer), and returns every result, this thread's first (`None` for a thread that panicked).
-fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
+pub(crate) fn on_threads<T: Send>(threads: u32, work: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
     on_threads_led(threads, work, work)
 }
 
 /// [`on_threads`], with `lead` on this thread and `help` on the others.
-fn on_threads_led<T: Send>(threads: u32, lead: &dyn Fn() -> T, help: &(dyn Fn() -> T + Sync)) -> Vec<Option<T>> {
+pub(crate) fn on_threads_led<T: Send>(
+    threads: u32,
+    lead: &dyn Fn() -> T,
+    help: &(dyn Fn() -> T + Sync),
+) -> Vec<Option<T>> {
     std::thread::scope(|scope| {
         let helpers: Vec<_> =
             (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, help).ok()).collect();
@@ -48,100 +48,6 @@ fn on_threads_led<T: Send>(threads: u32, lead: &dyn Fn() -> T, help: &(dyn Fn() 
         results.extend(helpers.into_iter().map(|h| h.join().ok()));
         results
     })
-}
-
-/// A solve of `board` on `threads` threads sharing `tt` (see [`super::parallel`]).
-#[inline(always)]
-pub(crate) fn solve<K: Level>(
-    tt: &Table,
-    controls: &Controls,
-    threads: u32,
-    board: &EkBoard,
-    alpha: i32,
-    beta: i32,
-) -> Result<EkSolveResult, SolveError> {
-    let (p, o) = (board.player, board.opponent);
-    let mut result = Err(SolveError::Stopped);
-    cold(&mut || {
-        let scheme = controls.scheme;
-        let shared = Shared::new(scheme, threads);
-        let work = || {
-            let mut search = Search::new(tt, controls, Some(&shared));
-            let found = K::root(&mut search, p, o, alpha, beta);
-            if !search.stopped || scheme == ParallelScheme::Ybwc {
-                shared.done.store(true, Relaxed);
-            }
-            (found, search.stopped, search.nodes)
-        };
-        // YBWC's helpers: join split points until the root is done (never a result).
-        let help = || {
-            let mut search = Search::new(tt, controls, Some(&shared));
-            K::help(&mut search, &shared.done);
-            ((0, NO_MOVE), true, search.nodes)
-        };
-        let results = match scheme {
-            ParallelScheme::Abdada => on_threads(threads, &work),
-            ParallelScheme::Ybwc => on_threads_led(threads, &work, &help),
-        };
-        let nodes = results.iter().flatten().map(|r| r.2).sum();
-        // Every thread that finished has the exact result; the first listed is taken.
-        if let Some(&((score, mv), ..)) = results.iter().flatten().find(|r| !r.1) {
-            result = Ok(EkSolveResult { score, best_move: root_move::<K>(mv, p, o), nodes });
-        }
-    });
-    result
-}
-
-/// `Held::solve_each` on several threads: each solves whole positions, one at a time.
-#[inline(always)]
-pub(crate) fn solve_each<K: Level>(
-    tt: &Table,
-    controls: &Controls,
-    threads: u32,
-    boards: &(dyn Fn(usize) -> EkBoard + Sync),
-    n: usize,
-    (alpha, beta): (i32, i32),
-    out: &mut dyn FnMut(usize, Result<EkSolveResult, SolveError>),
-) -> Result<(), SolveError> {
-    let next = AtomicUsize::new(0);
-    let stopped = AtomicBool::new(false);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Relaxed);
-            if i >= n || stopped.load(Relaxed) {
-                return done;
-            }
-            let b = boards(i);
-            if b.player & b.opponent != 0 {
-                done.push((i, Err(SolveError::Range)));
-                continue;
-            }
-            // Each position with the node limit, as one thread solves it.
-            let mut search = Search::new(tt, controls, None);
-            let (score, mv) = K::root(&mut search, b.player, b.opponent, alpha, beta);
-            if search.stopped {
-                // The others stop before their next position.
-                stopped.store(true, Relaxed);
-                return done;
-            }
-            let best_move = root_move::<K>(mv, b.player, b.opponent);
-            done.push((i, Ok(EkSolveResult { score, best_move, nodes: search.nodes })));
-        }
-    };
-    let finished = cold(&mut || {
-        for done in on_threads(threads, &work) {
-            match done {
-                Some(done) => done.into_iter().for_each(|(i, r)| out(i, r)),
-                None => stopped.store(true, Relaxed),
-            }
-        }
-    });
-    if !finished || stopped.load(Relaxed) {
-        Err(SolveError::Stopped)
-    } else {
-        Ok(())
-    }
 }
 
 /// Runs `run`, Edax's midgame search on the three `tables` (the engine's search, the solver's

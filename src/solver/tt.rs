@@ -218,7 +218,11 @@ mod tests {
     #[test]
     fn the_memory_is_advised_for_huge_pages() {
         let t = Table::new(21).unwrap();
-        crate::types::memory::assert_advised(t.buckets.as_ptr().cast(), t.buckets.len() * 64);
+        crate::types::memory::assert_advised(
+            "solver::tt: the table is advised for huge pages",
+            t.buckets.as_ptr().cast(),
+            t.buckets.len() * 64,
+        );
     }
 
     #[test]

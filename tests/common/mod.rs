@@ -50,7 +50,13 @@ pub fn sampled() -> bool {
 /// qemu-user, which cannot start an AArch64 program from an emulated one (no binfmt_misc here),
 /// `EK_CHILD_RUNNER` names the emulator command to start it with (scripts/cross/qemu-env.sh).
 pub fn this_test_binary() -> std::process::Command {
-    let exe = std::env::current_exe().expect("test binary");
+    program(std::env::current_exe().expect("test binary"))
+}
+
+/// A command that starts the program `exe` of this build (a test binary, or a binary of the
+/// crate such as ek-nboard), under `EK_CHILD_RUNNER`'s emulator when that is set.
+pub fn program(exe: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let exe = exe.as_ref();
     let runner = std::env::var("EK_CHILD_RUNNER").unwrap_or_default();
     let mut words = runner.split_whitespace();
     match words.next() {

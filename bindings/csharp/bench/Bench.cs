@@ -1,9 +1,10 @@
 // Per-call cost of Kernels.Flip from C# (mono), and per-board cost of Kernels.FlipBatch, on the
 // records of a flip.txt golden file, with the NuGet package's library (found beside
 // EdaxKernels.dll); then the cost per position of Solver.SolveBatch on the first 200 positions of
-// eval.txt with at most 14 empty squares, as bindings/c/bench/bench.c measures it. Prints
-// "csharp <single ns/call> <batch ns/board> <checksum>" and "csharp-solve <batch us/position>
-// <checksum>".
+// eval.txt with at most 14 empty squares, as bindings/c/bench/bench.c measures it; the engine's
+// level-10 searches; and a random Game from the start to the end. Prints "csharp <single
+// ns/call> <batch ns/board> <checksum>", "csharp-solve <batch us/position> <checksum>",
+// "csharp-engine <ms/position> <checksum>" and "csharp-game <us/game> <plies/game>".
 // Usage: mono Bench.exe FLIP_TXT EVAL_TXT
 
 using System;
@@ -113,6 +114,30 @@ static class Bench
         return string.Format(CultureInfo.InvariantCulture, "csharp-engine {0:F3} {1}", t[SolveSamples / 2], check);
     }
 
+    /// The time per random game from the start to the end (PlayRandom until NoMove), best of 5
+    /// rounds of 2000 games after a warm-up round; and the plies per game.
+    static string RandomGames()
+    {
+        var rng = new Random(12345);
+        const int games = 2000;
+        double best = double.MaxValue;
+        long plies = 0;
+        for (int round = 0; round < 6; round++)
+        {
+            plies = 0;
+            var clock = Stopwatch.StartNew();
+            for (int i = 0; i < games; i++)
+            {
+                var g = new Game();
+                while (g.PlayRandom(rng) != Kernels.NoMove) { }
+                plies += g.Ply;
+            }
+            double us = clock.Elapsed.TotalMilliseconds * 1000 / games;
+            if (round > 0) best = Math.Min(best, us);  // round 0: warm-up
+        }
+        return string.Format(CultureInfo.InvariantCulture, "csharp-game {0:F2} {1:F1}", best, (double)plies / games);
+    }
+
     static int Main(string[] args)
     {
         var recs = File.ReadLines(args[0]).Where(l => !l.StartsWith("#")).Select(l => l.Split(' ')).ToArray();
@@ -124,6 +149,7 @@ static class Bench
         Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "csharp {0:F2} {1:F2} {2}", a, b, sink));
         Console.WriteLine(SolveBatch(args[1]));
         Console.WriteLine(EngineSearches(args[1]));
+        Console.WriteLine(RandomGames());
         return 0;
     }
 }

@@ -1,12 +1,11 @@
 // Tests of the C# binding's platform code, including what only Windows runs, on Linux: compiled
-// with EdaxKernels.cs and the generated EdaxKernels.Windows.g.cs (their internal classes are
-// visible here), it checks the runtime identifier of a process (injected: Windows x64, ARM64,
-// x86; Linux from the executable's header), the header of each native file of the package, the
-// choice of the package's copy for each platform in the layouts of a build's output and of the
-// package, the system search path's name and the load error on each platform, the generated
-// Windows declarations against Imports (names, signatures, marshalling, library names, search
-// paths), the forwarders and Native's wrappers, and the DllImportResolver's signature. Loads no
-// library.
+// with the binding's sources (src/*.cs) and the generated EdaxKernels.Windows.g.cs (their internal
+// classes are visible here), it checks the runtime identifier of a process (injected: Windows x64,
+// ARM64, x86; Linux from the executable's header), the header of each native file of the package,
+// the choice of the package's copy for each platform in the layouts of a build's output and of the
+// package, the system search path's name and the load error on each platform, the generated Windows
+// declarations against Imports (names, signatures, marshalling, library names, search paths), the
+// forwarders and Native's wrappers, and the DllImportResolver's signature. Loads no library.
 //
 // Usage: mono PlatformTests.exe PACKAGE_DIR PROCESS_RID   (PACKAGE_DIR: the installed package,
 // with lib/net45/ and runtimes/; PROCESS_RID: this process's, e.g. linux-x64; with

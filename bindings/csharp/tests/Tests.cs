@@ -1,13 +1,15 @@
 // Tests of the C# binding: known answers from Edax 4.6 (tests/data/golden), single and batch
-// calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
+// calls, on every level this CPU has (the library's levels checked against those the CPU's flags
+// allow: EDAX_KERNELS_EXPECTED_LEVELS, which bindings/test.sh sets to what scripts/cpu-levels.sh
+// prints, else that script run here); perft 6..8 both through ek_perft and walked here with the
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
 // scores, batch against single solves, a solve stopped from another thread, the node limit,
 // the threads, the evaluation ordering; SolveMany on windows, with overlaps, stops and bad
 // arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
-// checked against the kernels, Edax's board text and .obf lines, bad input refused; the time per
-// random game printed); the engine (a game against itself, limits, Stop, bad arguments); loading
-// and error reporting.
+// checked against the kernels, Edax's board text and .obf lines, bad input refused); the engine
+// (a game against itself, limits, Stop, bad arguments); loading and error reporting. Nothing here
+// times the machine (bindings/bench.sh and bench/Bench.cs do).
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
 // (EDAX_KERNELS_LIB, else the NuGet package's copy beside EdaxKernels.dll, else the system
@@ -70,6 +72,41 @@ static class Tests
     }
 
     static readonly string[] AllLevels = { "portable", "sse2", "avx2", "avx512", "neon" };
+
+    /// The levels the CPU's flags allow, lowest first: EDAX_KERNELS_EXPECTED_LEVELS when set
+    /// (bindings/test.sh passes scripts/cpu-levels.sh's output), else the output of
+    /// scripts/cpu-levels.sh (GOLDEN_DIR/../../..) run here when it and /proc/cpuinfo are there;
+    /// null when neither.
+    static string[] ExpectedLevels()
+    {
+        string given = Environment.GetEnvironmentVariable("EDAX_KERNELS_EXPECTED_LEVELS");
+        if (!string.IsNullOrWhiteSpace(given)) return Words(given);
+        string script = Path.GetFullPath(Path.Combine(golden, "..", "..", "..", "scripts", "cpu-levels.sh"));
+        if (!File.Exists(script) || !File.Exists("/proc/cpuinfo")) return null;
+        var start = new System.Diagnostics.ProcessStartInfo("bash", "\"" + script + "\"")
+        {
+            UseShellExecute = false,
+            RedirectStandardOutput = true,
+        };
+        using (var p = System.Diagnostics.Process.Start(start))
+        {
+            string output = p.StandardOutput.ReadToEnd();
+            p.WaitForExit();
+            if (p.ExitCode != 0) throw new Exception(script + " failed (exit status " + p.ExitCode + ")");
+            return Words(output);
+        }
+    }
+
+    static string[] Words(string s) { return s.Split(new[] { ' ', '\t', '\n', '\r' }, StringSplitOptions.RemoveEmptyEntries); }
+
+    /// The library's levels (Kernels.IsaSupported) are those the CPU's flags allow, as
+    /// tests/golden.rs checks for Rust: the levels OnEveryLevel leaves out are the CPU's to lack.
+    static void Levels(string[] expected)
+    {
+        string have = string.Join(" ", AllLevels.Where(Kernels.IsaSupported)), want = string.Join(" ", expected);
+        Console.WriteLine("     levels run: " + have + "; the CPU's flags allow: " + want);
+        Eq(have, want, "the library's levels against those the CPU's flags allow (scripts/cpu-levels.sh)");
+    }
 
     /// Runs `test` on every level this CPU has, then restores the best one.
     static void OnEveryLevel(Action<string> test)
@@ -810,32 +847,6 @@ static class Tests
         Eq(passes > 0, true, "passes played in 100 random games");
     }
 
-    static void GameTiming()
-    {
-        // The time per random game from the start to the end (PlayRandom until NoMove), best of
-        // 5 rounds: a measurement, not a check.
-        var rng = new Random(12345);
-        const int games = 2000;
-        double best = double.MaxValue;
-        long plies = 0;
-        for (int round = 0; round < 6; round++)
-        {
-            plies = 0;
-            var clock = System.Diagnostics.Stopwatch.StartNew();
-            for (int i = 0; i < games; i++)
-            {
-                var g = new Game();
-                while (g.PlayRandom(rng) != Kernels.NoMove) { }
-                plies += g.Ply;
-            }
-            double us = clock.Elapsed.TotalMilliseconds * 1000 / games;
-            if (round > 0) best = Math.Min(best, us);  // round 0: warm-up
-        }
-        Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
-            "     a random game from the start to the end: {0:F2} us ({1:F1} plies; best of 5 rounds of {2} games)",
-            best, (double)plies / games, games));
-    }
-
     // The first line of Edax's problem/fforum-1-19.obf (FFO #1), as Edax 4.6 ships it: the moves
     // scored are all the legal ones. (A copy of this line scoring A2:+0; A3:-10; B1:-12; A4:-16;
     // A6:-18; B7:-30 instead circulates: there A6 flips nothing, B7 is occupied, and the legal
@@ -1126,6 +1137,16 @@ static class Tests
             });
         }
         if (PackageVersion() != null) Run("the package carries Cargo.toml's version", Version);
+        string[] expectedLevels = ExpectedLevels();
+        if (expectedLevels != null)
+            Run("levels: the library's are those the CPU's flags allow", () => Levels(expectedLevels));
+        else if (Environment.GetEnvironmentVariable("CI") == "true")
+            Run("levels: the library's are those the CPU's flags allow", () =>
+            {
+                throw new Exception("no EDAX_KERNELS_EXPECTED_LEVELS, scripts/cpu-levels.sh or /proc/cpuinfo to compare with (CI=true)");
+            });
+        else
+            Console.WriteLine("SKIPPED: csharp: the library's levels not compared with the CPU's (no EDAX_KERNELS_EXPECTED_LEVELS, scripts/cpu-levels.sh or /proc/cpuinfo)");
         Run("flip (every level, single and batch)", Flip);
         Run("board_next (single and batch, in place)", BoardNext);
         Run("moves and mobility (every level, single and batch)", Moves);
@@ -1157,7 +1178,6 @@ static class Tests
         Run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", () => EngineGame(1, 5));
         Run("engine: a game against itself at level 8 on two threads (the same checks)", () => EngineGame(2, 8));
         Run("engine: node and time limits, Stop from another thread, analysis, bad arguments", EngineLimits);
-        Run("game: time per random game", GameTiming);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
         return failed == 0 ? 0 : 1;

@@ -1,12 +1,15 @@
 // Per-call cost of Kernels.flip from Java (JNI), and per-board cost of Kernels.flipBatch, on the
 // records of a flip.txt golden file, with the jar's libraries; then the cost per position of
 // Solver.solveBatch on the first 200 positions of eval.txt with at most 14 empty squares, as
-// bindings/c/bench/bench.c measures it. Prints "java <single ns/call> <batch ns/board>
-// <checksum>" and "java-solve <batch us/position> <checksum>".
+// bindings/c/bench/bench.c measures it; the engine's level-10 searches; and a random Game from
+// the start to the end. Prints "java <single ns/call> <batch ns/board> <checksum>", "java-solve
+// <batch us/position> <checksum>", "java-engine <ms/position> <checksum>" and "java-game
+// <us/game> <plies/game>".
 // Usage: java -cp edax-kernels-VERSION.jar:CLASSES Bench FLIP_TXT EVAL_TXT
 
 import edaxkernels.Board;
 import edaxkernels.Engine;
+import edaxkernels.Game;
 import edaxkernels.Kernels;
 import edaxkernels.Solver;
 import java.nio.file.Files;
@@ -118,6 +121,33 @@ public final class Bench {
         return String.format("java-engine %.3f %d", t[SOLVE_SAMPLES / 2], check);
     }
 
+    /**
+     * The time per random game from the start to the end (playRandom until NOMOVE), best of 5
+     * rounds of 20,000 games after a warm-up round; and the plies per game.
+     */
+    static String randomGames() {
+        java.util.random.RandomGenerator rng = new java.util.SplittableRandom(12345);
+        final int games = 20_000;
+        double best = Double.MAX_VALUE;
+        long plies = 0;
+        for (int round = 0; round < 6; round++) {
+            plies = 0;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < games; i++) {
+                Game g = new Game();
+                while (g.playRandom(rng) != Kernels.NOMOVE) {
+                    // to the end
+                }
+                plies += g.ply();
+            }
+            double us = (System.nanoTime() - t0) / 1e3 / games;
+            if (round > 0) {
+                best = Math.min(best, us); // round 0: warm-up
+            }
+        }
+        return String.format(java.util.Locale.ROOT, "java-game %.2f %.1f", best, (double) plies / games);
+    }
+
     public static void main(String[] args) throws Exception {
         List<String[]> recs = Files.readAllLines(Path.of(args[0])).stream()
                 .filter(l -> !l.startsWith("#")).map(l -> l.split(" ")).collect(Collectors.toList());
@@ -129,5 +159,6 @@ public final class Bench {
         System.out.printf("java %.2f %.2f %d%n", a, b, sink);
         System.out.println(solveBatch(Path.of(args[1])));
         System.out.println(engineSearches(Path.of(args[1])));
+        System.out.println(randomGames());
     }
 }

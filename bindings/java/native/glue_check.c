@@ -3,8 +3,10 @@
  * under Wine, Linux ARM64 under qemu): this program loads the glue (edax_kernels_jni.dll or
  * libedax_kernels_jni.so) as a JVM would, hands it a JNIEnv holding the few functions the calls
  * below use, lets Library.open load the library and resolve every function, then checks
- * Kernels.flip and Kernels.getMoves against Edax's known answers and reads Kernels.isa.
- * Usage: glue_check GLUE LIBRARY GOLDEN_DIR   (bindings/java/test-cross.sh builds and runs it)
+ * Kernels.flip and Kernels.getMoves against Edax's known answers, reads Kernels.isa, and checks
+ * that the levels Kernels.isaSupported reports are LEVELS (what scripts/cpu-levels.sh names for
+ * the CPU the code runs on, lowest first: "portable sse2 avx2").
+ * Usage: glue_check GLUE LIBRARY GOLDEN_DIR LEVELS   (bindings/java/test-cross.sh builds and runs it)
  */
 #include <jni.h>
 #include <inttypes.h>
@@ -63,13 +65,16 @@ int main(int argc, char **argv)
     jlong (JNICALL *flip)(JNIEnv *, jclass, jint, jlong, jlong);
     jlong (JNICALL *get_moves)(JNIEnv *, jclass, jlong, jlong);
     jstring (JNICALL *isa)(JNIEnv *, jclass);
-    char path[4096], line[512];
+    jint (JNICALL *isa_supported)(JNIEnv *, jclass, jstring);
+    static const char *const levels[] = {"portable", "sse2", "avx2", "avx512", "neon"};
+    char path[4096], line[512], have[64] = "";
+    size_t i;
     long checked = 0, failed = 0;
     void *glue;
     jstring why;
     FILE *f;
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s GLUE LIBRARY GOLDEN_DIR\n", argv[0]);
+    if (argc != 5) {
+        fprintf(stderr, "usage: %s GLUE LIBRARY GOLDEN_DIR LEVELS\n", argv[0]);
         return 2;
     }
     functions.GetStringUTFChars = get_utf;
@@ -86,7 +91,8 @@ int main(int argc, char **argv)
     *(void **)&flip = SYMBOL(glue, "Java_edaxkernels_Kernels_flip");
     *(void **)&get_moves = SYMBOL(glue, "Java_edaxkernels_Kernels_getMoves");
     *(void **)&isa = SYMBOL(glue, "Java_edaxkernels_Kernels_isa");
-    if (!open || !flip || !get_moves || !isa) {
+    *(void **)&isa_supported = SYMBOL(glue, "Java_edaxkernels_Kernels_isaSupported0");
+    if (!open || !flip || !get_moves || !isa || !isa_supported) {
         fprintf(stderr, "glue_check: the glue lacks a Java_edaxkernels_ function\n");
         return 1;
     }
@@ -115,5 +121,16 @@ int main(int argc, char **argv)
     fclose(f);
     printf("glue_check: %s loaded %s (level %s): %ld checks of flip and getMoves, %ld failed\n", argv[1], argv[2],
            ((struct string *)isa(env, NULL))->utf8, checked, failed);
+    for (i = 0; i < sizeof levels / sizeof levels[0]; ++i) {
+        if (isa_supported(env, NULL, new_string(levels[i])) == 1) {
+            if (have[0]) strcat(have, " ");
+            strcat(have, levels[i]);
+        }
+    }
+    printf("glue_check: levels %s; the CPU's flags allow %s\n", have, argv[4]);
+    if (strcmp(have, argv[4]) != 0) {
+        fprintf(stderr, "glue_check: the library's levels differ from those the CPU's flags allow\n");
+        return 1;
+    }
     return failed != 0 || checked < 10000;
 }

@@ -1,13 +1,15 @@
 // Tests of the Java binding: known answers from Edax 4.6 (tests/data/golden), single and batch
-// calls, on every level this CPU has; perft 6..8 both through ek_perft and walked here with the
+// calls, on every level this CPU has (the library's levels checked against those the CPU's flags
+// allow: EDAX_KERNELS_EXPECTED_LEVELS, which bindings/test.sh sets to what scripts/cpu-levels.sh
+// prints, else that script run here); perft 6..8 both through ek_perft and walked here with the
 // batch calls; the evaluation (eval.txt replayed with the synthetic eval.dat named by the
 // environment variable EK_EVAL_DAT); the solver (tests/data/fforum-1-19 to the published
 // scores, batch against single solves, a solve stopped from another thread, the node limit,
 // the threads, the evaluation ordering; solveMany on windows, with overlaps, stops and bad
 // arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
-// checked against the kernels, Edax's board text and .obf lines, bad input refused; the time per
-// random game printed); the engine (a game against itself, limits, stop, bad arguments); loading
-// and error reporting.
+// checked against the kernels, Edax's board text and .obf lines, bad input refused); the engine
+// (a game against itself, limits, stop, bad arguments); loading and error reporting. Nothing here
+// times the machine (bindings/bench.sh and bench/Bench.java do).
 //
 // Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
 // load the default way (EDAX_KERNELS_LIB, else the jar's copy, extracted to the directory of
@@ -95,10 +97,50 @@ public final class KernelsTest {
         }
     }
 
+    static final String[] ALL_LEVELS = {"portable", "sse2", "avx2", "avx512", "neon"};
+
+    /**
+     * The levels the CPU's flags allow, lowest first: EDAX_KERNELS_EXPECTED_LEVELS when set
+     * (bindings/test.sh passes scripts/cpu-levels.sh's output), else the output of
+     * scripts/cpu-levels.sh (GOLDEN_DIR/../../..) run here when it and /proc/cpuinfo are there;
+     * null when neither.
+     */
+    static String expectedLevels() throws IOException, InterruptedException {
+        String given = System.getenv("EDAX_KERNELS_EXPECTED_LEVELS");
+        if (given != null && !given.isBlank()) {
+            return String.join(" ", given.trim().split("\\s+"));
+        }
+        Path script = golden.resolve("../../../scripts/cpu-levels.sh").normalize();
+        if (!Files.isRegularFile(script) || !Files.exists(Path.of("/proc/cpuinfo"))) {
+            return null;
+        }
+        Process p = new ProcessBuilder("bash", script.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IOException(script + " failed (exit status " + p.exitValue() + ")");
+        }
+        return String.join(" ", out.trim().split("\\s+"));
+    }
+
+    /**
+     * The library's levels (Kernels.isaSupported) are those the CPU's flags allow, as
+     * tests/golden.rs checks for Rust: the levels onEveryLevel leaves out are the CPU's to lack.
+     */
+    static void levels(String expected) {
+        List<String> have = new ArrayList<>();
+        for (String isa : ALL_LEVELS) {
+            if (Kernels.isaSupported(isa)) {
+                have.add(isa);
+            }
+        }
+        System.out.println("     levels run: " + String.join(" ", have) + "; the CPU's flags allow: " + expected);
+        eq(String.join(" ", have), expected, "the library's levels against those the CPU's flags allow (scripts/cpu-levels.sh)");
+    }
+
     static void onEveryLevel(LevelTest t) throws Exception {
         String best = Kernels.isa();
         try {
-            for (String isa : new String[] {"portable", "sse2", "avx2", "avx512", "neon"}) {
+            for (String isa : ALL_LEVELS) {
                 if (Kernels.isaSupported(isa)) {
                     Kernels.setIsa(isa);
                     t.run(isa);
@@ -811,33 +853,6 @@ public final class KernelsTest {
         eq(passes > 0, true, "passes played in 100 random games");
     }
 
-    static void gameTiming() {
-        // The time per random game from the start to the end (playRandom until NOMOVE), best of
-        // 5 rounds after a warm-up round: a measurement, not a check.
-        java.util.random.RandomGenerator rng = new java.util.SplittableRandom(12345);
-        final int games = 20_000;
-        double best = Double.MAX_VALUE;
-        long plies = 0;
-        for (int round = 0; round < 6; round++) {
-            plies = 0;
-            long t0 = System.nanoTime();
-            for (int i = 0; i < games; i++) {
-                Game g = new Game();
-                while (g.playRandom(rng) != Kernels.NOMOVE) {
-                    // to the end
-                }
-                plies += g.ply();
-            }
-            double us = (System.nanoTime() - t0) / 1e3 / games;
-            if (round > 0) {
-                best = Math.min(best, us);
-            }
-        }
-        System.out.println(String.format(java.util.Locale.ROOT,
-                "     a random game from the start to the end: %.2f us (%.1f plies; best of 5 rounds of %d games)", best,
-                (double) plies / games, games));
-    }
-
     // The first line of Edax's problem/fforum-1-19.obf (FFO #1), as Edax 4.6 ships it: the moves
     // scored are all the legal ones. (A copy of this line scoring A2:+0; A3:-10; B1:-12; A4:-16;
     // A6:-18; B7:-30 instead circulates: there A6 flips nothing, B7 is occupied, and the legal
@@ -1155,6 +1170,21 @@ public final class KernelsTest {
         if (packed()) {
             run("the jar carries Cargo.toml's version", KernelsTest::version);
         }
+        String expectedLevels;
+        try {
+            expectedLevels = expectedLevels();
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        if (expectedLevels != null) {
+            run("levels: the library's are those the CPU's flags allow", () -> levels(expectedLevels));
+        } else if ("true".equals(System.getenv("CI"))) {
+            run("levels: the library's are those the CPU's flags allow", () -> {
+                throw new AssertionError("no EDAX_KERNELS_EXPECTED_LEVELS, scripts/cpu-levels.sh or /proc/cpuinfo to compare with (CI=true)");
+            });
+        } else {
+            System.out.println("SKIPPED: java: the library's levels not compared with the CPU's (no EDAX_KERNELS_EXPECTED_LEVELS, scripts/cpu-levels.sh or /proc/cpuinfo)");
+        }
         run("flip (every level, single and batch)", KernelsTest::flip);
         run("board_next (single and batch, in place)", KernelsTest::boardNext);
         run("moves and mobility (every level, single and batch)", KernelsTest::moves);
@@ -1186,7 +1216,6 @@ public final class KernelsTest {
         run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", () -> engineGame(1, 5));
         run("engine: a game against itself at level 8 on two threads (the same checks)", () -> engineGame(2, 8));
         run("engine: node and time limits, stop from another thread, analysis, bad arguments", KernelsTest::engineLimits);
-        run("game: time per random game", KernelsTest::gameTiming);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");
         System.exit(failed == 0 ? 0 : 1);

@@ -9,6 +9,7 @@ use edax_kernels::ffi::api::{
     EK_ERR_BUSY, EK_ERR_EVAL_NONE, EK_ERR_NO_MEMORY, EK_ERR_RANGE, EK_ERR_STOPPED, EK_SCORE_NONE,
 };
 use edax_kernels::ffi::solver_api::{ek_solver_solve_batch, ek_solver_solve_many};
+use edax_kernels::solver::NewSolverError;
 use edax_kernels::{EkSolver, SolveError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -113,9 +114,11 @@ impl Solver {
     fn new(py: Python<'_>, hash_bits: i32, threads: i64, eval: bool) -> PyResult<Self> {
         let threads = thread_count(py, threads)?;
         let solver = match EkSolver::new(hash_bits) {
-            Some(s) => s,
-            None if (1..=32).contains(&hash_bits) => return Err(status_error(py, EK_ERR_NO_MEMORY)),
-            None => return Err(status_error(py, EK_ERR_RANGE)),
+            Ok(s) => s,
+            Err(NewSolverError::NoMemory) => return Err(status_error(py, EK_ERR_NO_MEMORY)),
+            Err(NewSolverError::HashBits) => return Err(status_error(py, EK_ERR_RANGE)),
+            // A setting out of range: the message names the variable and its values.
+            Err(e @ NewSolverError::SchemeEnv(_)) => return Err(error(py, &e.to_string(), EK_ERR_RANGE)),
         };
         solver.set_threads(threads).map_err(|e| solve_error(py, e))?;
         apply_eval(py, &solver, eval)?;

@@ -1,13 +1,13 @@
 """Input that cannot be misread (issue 34): positions and batch arrays are read exactly or
 refused with a clear message, never rounded, wrapped or taken in another shape. Each form
 solve_many takes, and each form it refuses; the batch kernels' arguments; a run interrupted by
-its progress callback or by Ctrl-C (stopped within a second, no thread left behind); the
-bundled weights; solving on a window and every move's score."""
+its progress callback or by Ctrl-C (the running solves stopped before their end, the queued
+chunks never started, no thread left behind); the bundled weights; solving on a window and every
+move's score."""
 
 import _thread
 import signal
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -15,7 +15,7 @@ import pytest
 import edax_kernels as ek
 from edax_kernels import many
 
-EK_ERR_RANGE = -2
+EK_ERR_RANGE, EK_ERR_STOPPED = -2, -11
 H8 = 1 << 63
 
 
@@ -132,23 +132,77 @@ def edax_threads():
     return [t for t in threading.enumerate() if t.name.startswith("edax-kernels")]
 
 
-def test_an_exception_from_progress_stops_the_run_at_once(few):
+class Watched:
+    """The native solves of solve_many's chunks, seen through many._solve_arrays: the first
+    position of each solve that started (registered with the run, to be stopped on cancel), and
+    the status each returned (0: searched to its end; EK_ERR_STOPPED: stopped before). A chunk
+    cancelled before its solve started is in neither."""
+
+    def __init__(self, monkeypatch):
+        self.started, self.returned = [], {}
+        self.changed = threading.Condition()
+        real = many._solve_arrays
+        watched = self
+
+        class Run:  # the run as _solve_arrays sees it: enter() also records the start
+            def __init__(self, run, first):
+                self.run, self.first = run, first
+
+            def enter(self, solver):
+                self.run.enter(solver)
+                with watched.changed:
+                    watched.started.append(self.first)
+                    watched.changed.notify_all()
+
+            def leave(self, solver):
+                self.run.leave(solver)
+
+        def solve_arrays(solver, p, o, window, run):
+            first = (int(p[0]), int(o[0]))
+            r = real(solver, p, o, window, Run(run, first))
+            with watched.changed:
+                watched.returned[first] = r[4]
+            return r
+
+        monkeypatch.setattr(many, "_solve_arrays", solve_arrays)
+
+    def have_started(self, *firsts):
+        with self.changed:
+            return set(firsts) <= set(self.started)
+
+
+def firsts(p, o):
+    return [(int(a), int(b)) for a, b in zip(p, o)]
+
+
+def test_an_exception_from_progress_stops_the_run_at_once(few, monkeypatch):
     p, o, _ = few
     deep_p, deep_o = deep_positions()
+    deep = firsts(deep_p, deep_o)
+    quick = (int(p[0]), int(o[0]))
     # Three workers: two take deep positions, the third a quick one, whose progress raises
-    # while the deep ones run.
+    # while the deep ones run (once both have started); the fourth deep one is queued behind
+    # them, the third may start on the quick one's thread.
     boards = (np.concatenate([deep_p[:2], p[:1], deep_p[2:]]), np.concatenate([deep_o[:2], o[:1], deep_o[2:]]))
+    watched = Watched(monkeypatch)
     calls = []
 
     def progress(done):
         calls.append(done)
+        # A guard against a hang, not a measure: the deep solves take minutes to their end.
+        with watched.changed:
+            assert watched.changed.wait_for(lambda: watched.have_started(*deep[:2]), timeout=120)
         raise RuntimeError("enough")
 
-    started = time.monotonic()
     with pytest.raises(RuntimeError, match="enough"):
         ek.solve_many(boards, workers=3, chunk_size=1, hash_bits=16, progress=progress)
-    assert time.monotonic() - started < 1.0, "the running chunks were not stopped"
     assert calls == [1] and not edax_threads()
+    # The running chunks were stopped (none searched to its end), the queued one never started.
+    assert watched.returned[quick] == 0
+    assert {watched.returned[d] for d in deep[:2]} == {EK_ERR_STOPPED}
+    assert {watched.returned[d] for d in deep if d in watched.returned} == {EK_ERR_STOPPED}
+    assert deep[3] not in watched.started
+    assert set(watched.started) == set(watched.returned)
 
 
 @pytest.fixture
@@ -161,30 +215,36 @@ def ctrl_c_raises():
     signal.signal(signal.SIGINT, previous)
 
 
-def test_ctrl_c_stops_the_run_within_a_second(ctrl_c_raises):
-    boards = deep_positions()
-    interrupted = []
+def ctrl_c_once_running(monkeypatch, watched, running):
+    """Ctrl-C (``_thread.interrupt_main``: SIGINT's handler runs in this thread, as when a
+    terminal sends it) while solve_many waits for its chunks, once the solves of ``running``
+    have started: many's wait watched."""
+    real_wait = many._wait
+    sent = []
 
-    def ctrl_c():
-        interrupted.append(time.monotonic())
-        _thread.interrupt_main()
+    def wait(*args, **kwargs):
+        if not sent and watched.have_started(*running):
+            sent.append(True)
+            _thread.interrupt_main()
+        return real_wait(*args, **kwargs)
 
-    timer = threading.Timer(0.3, ctrl_c)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            ek.solve_many(boards, workers=2, chunk_size=1, hash_bits=16, progress=False)
-        took = time.monotonic() - interrupted[0]
-    finally:
-        timer.cancel()
-    assert took < 1.0, f"{took:.2f} s from Ctrl-C to the exception"
-    assert not edax_threads()
-    # The same with one worker (its chunk still runs on a thread of its own, so it is stoppable).
-    timer = threading.Timer(0.3, ctrl_c)
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        ek.solve_many(boards, workers=1, hash_bits=16, progress=False)
-    assert time.monotonic() - interrupted[1] < 1.0 and not edax_threads()
+    monkeypatch.setattr(many, "_wait", wait)
+    return sent
+
+
+def test_ctrl_c_stops_the_running_solves(ctrl_c_raises, monkeypatch):
+    p, o = deep_positions()
+    deep = firsts(p, o)
+    for workers in (2, 1):  # one worker: its chunk still runs on a thread of its own, stoppable
+        with monkeypatch.context() as patch:
+            watched = Watched(patch)
+            sent = ctrl_c_once_running(patch, watched, deep[:workers])
+            with pytest.raises(KeyboardInterrupt):
+                ek.solve_many((p, o), workers=workers, chunk_size=1, hash_bits=16, progress=False)
+        assert sent and not edax_threads()
+        # The solves running were stopped before their end; the queued chunks never started.
+        assert sorted(watched.started) == sorted(deep[:workers])
+        assert [watched.returned[d] for d in deep[:workers]] == [EK_ERR_STOPPED] * workers
 
 
 def test_window_gives_bounds_on_the_right_side(few):

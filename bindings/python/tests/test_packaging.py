@@ -1,14 +1,15 @@
 """Tests of the Python package as installed: it is the wheel's copy (not the source tree), it
-needs no environment variable, it carries Cargo.toml's version and its type hints, the batch
-calls hand the caller's arrays to the native code without copying, and one call costs at most
-twice a builtin call of the same arity (five times from CPython 3.12, see that test)."""
+needs no environment variable, it carries Cargo.toml's version and its type hints, its public
+names are those of each module's __all__ (no helper import among them), the batch calls hand the
+caller's arrays to the native code without copying, and a single call runs no Python code (what
+it costs beside a builtin call is measured by bindings/bench.sh, not tested)."""
 
 import os
 import subprocess
 import sys
 import sysconfig
 import re
-import timeit
+import types
 from pathlib import Path
 
 import numpy as np
@@ -88,21 +89,80 @@ def test_native_batch_calls_refuse_what_they_would_have_to_copy():
         raise AssertionError("wrote to a read-only array")
 
 
-def test_flip_costs_about_a_builtin_call():
+def test_a_single_call_runs_no_python_code():
+    # flip is the extension's builtin itself, not a Python wrapper: a call of it is one C call.
+    assert ek.flip is ek._native.flip and isinstance(ek.flip, types.BuiltinFunctionType)
     p, o = ek.START
-    n = 200_000
-    flip = ek.flip
-    g = {"flip": flip, "p": p, "o": o}
-    # Best of several rounds, the two timed in turn: the machine's noise slows both alike.
-    rounds = [(timeit.timeit("flip(19, p, o)", globals=g, number=n), timeit.timeit("max(19, p, o)", globals=g, number=n))
-              for _ in range(7)]
-    flip_ns, max_ns = (min(r[i] for r in rounds) / n * 1e9 for i in (0, 1))
-    print(f"flip {flip_ns:.0f} ns, max {max_ns:.0f} ns, ratio {flip_ns / max_ns:.2f}")
-    # The wheel is built for the stable ABI of CPython 3.9 (one wheel for every CPython from
-    # 3.9), which has no fast calling convention for functions of several arguments (it came to
-    # the stable ABI in 3.10): each call builds a tuple. Until 3.11 builtins pay much the same;
-    # from 3.12 on, CPython's own calls got cheaper, and the same call measured 3.0x and 3.5x
-    # max's on 3.13 (BENCHMARKS.md, "Python: the game object and the stable ABI"). The bound is
-    # 2x before 3.12 and 5x from it.
-    bound = 2 if sys.version_info < (3, 12) else 5
-    assert flip_ns <= bound * max_ns, (flip_ns, max_ns, bound)
+    events = []
+
+    def profile(frame, event, arg):
+        events.append((event, getattr(arg, "__name__", None)))
+
+    sys.setprofile(profile)
+    try:
+        flipped = ek.flip(19, p, o)
+    finally:
+        sys.setprofile(None)
+    assert flipped == 0x0000000008000000
+    calls = [e for e in events if e[0] in ("call", "c_call")]
+    assert calls == [("c_call", "flip"), ("c_call", "setprofile")], events
+
+
+#: The public names of the package: those ``from edax_kernels import *`` gives, and no other
+#: attribute without a leading underscore but the submodules.
+PUBLIC = {
+    "Board", "EdaxKernelsError", "NOMOVE", "PASS", "START",
+    "loaded_from", "version", "isa", "isa_supported", "set_isa",
+    "flip", "board_next", "count_last_flip", "board_score_1", "board_score_1_exact",
+    "get_moves", "can_move", "get_mobility", "get_weighted_mobility", "get_potential_mobility",
+    "get_stability", "get_edge_stability", "get_corner_stability", "hash_code", "symmetry",
+    "unique", "bit_count", "perft", "perft_terminal",
+    "flip_batch", "board_next_batch", "count_last_flip_batch", "get_moves_batch",
+    "get_mobility_batch", "get_stability_batch", "hash_code_batch",
+    "eval_load_file", "eval_load_bytes", "eval_load_default", "default_weights", "eval_loaded", "eval_unload",
+    "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
+    "Game", "square", "square_name", "planes", "squares", "features", "positions",
+    "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
+}
+#: The public names of the submodules.
+PUBLIC_MANY = {
+    "SolveManyResult", "solve_many", "solve_chunk", "random_positions", "as_arrays", "chunk_bounds", "NOT_A_MOVE",
+    "DEFAULT_CHUNK_SIZE", "EvalWeights",
+}
+PUBLIC_SOLVE = {"main", "read_input"}
+#: What the modules import for themselves, which must not be public.
+HELPERS = {"np", "NamedTuple", "Optional", "Tuple", "List", "Union", "Path", "os", "sys", "threading", "wait"}
+
+
+def public_names(module):
+    """The attributes of ``module`` without a leading underscore, and those of them that are
+    the package's submodules."""
+    names = {n for n in dir(module) if not n.startswith("_")}
+    subs = {n for n in names if isinstance(getattr(module, n), types.ModuleType)
+            and getattr(module, n).__name__.startswith("edax_kernels.")}
+    return names - subs, subs
+
+
+def star(module):
+    """The names ``from MODULE import *`` binds."""
+    scope = {}
+    exec(f"from {module} import *", scope)
+    return set(scope) - {"__builtins__"}
+
+
+def test_public_names_are_those_of_all():
+    from edax_kernels import many, solve
+
+    names, subs = public_names(ek)
+    assert names == PUBLIC, (sorted(names - PUBLIC), sorted(PUBLIC - names))
+    assert subs <= {"many", "solve"}, subs
+    assert len(ek.__all__) == len(set(ek.__all__)) and set(ek.__all__) == PUBLIC
+    assert star("edax_kernels") == PUBLIC
+    assert not {"np", "NamedTuple", "Optional", "Tuple"} & star("edax_kernels")
+    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE)):
+        names, subs = public_names(module)
+        assert names == public and not subs, (module.__name__, sorted(names ^ public), subs)
+        assert len(module.__all__) == len(set(module.__all__)) and set(module.__all__) == public
+        assert star(module.__name__) == public
+    for module in (ek, many, solve):
+        assert not HELPERS & set(dir(module)), (module.__name__, HELPERS & set(dir(module)))

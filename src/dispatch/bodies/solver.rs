@@ -1,7 +1,7 @@
 //! The bodies of the solver's exports (`ek_solver_solve`, `_batch`, `_many`), each instantiated
 //! for the level (`K`) whose entry holds it.
 
-use crate::solver::search::Level;
+use crate::solver::search_state::Level;
 use crate::solver::EkSolver;
 use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::{EkSolveResult, SolveError};

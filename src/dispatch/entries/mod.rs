@@ -38,7 +38,7 @@ macro_rules! level_entries {
         use crate::kernels::{masks::CORNERS, Prims};
         #[allow(unused_imports)]
         use crate::solver::{
-            search::{Level, Search},
+            search_state::{Level, Search},
             EkSolver,
         };
         #[allow(unused_imports)]

@@ -179,6 +179,13 @@ public final class Solver implements AutoCloseable {
     public Solver(int hashBits) {
         long h = new0(hashBits);
         if (h == 0) {
+            // The library refuses a bad EDAX_KERNELS_SOLVER_SPLIT with NULL too (its reason on
+            // stderr): said here, rather than taken for a lack of memory.
+            String split = System.getenv("EDAX_KERNELS_SOLVER_SPLIT");
+            if (split != null && !split.isEmpty() && !split.equals("abdada") && !split.equals("ybwc")) {
+                throw new EdaxKernelsException("edax_kernels: EDAX_KERNELS_SOLVER_SPLIT=\"" + split
+                        + "\" is not one of abdada|ybwc (unset or empty: abdada)", EK_ERR_RANGE);
+            }
             Kernels.check(hashBits < 1 || hashBits > 32 ? EK_ERR_RANGE : EK_ERR_NO_MEMORY);
         }
         state = new State(h);

@@ -46,10 +46,12 @@ Games: ``Game`` holds a game natively (legal moves, play, pass, undo, random mov
 Learning: ``planes``, ``squares`` and ``features`` turn positions into arrays.
 """
 
+# The names this module imports for itself are private (a leading underscore): its public names
+# are those of __all__, and its submodules many and solve (tests/test_packaging.py checks this).
 from importlib.metadata import version as _dist_version
-from typing import NamedTuple, Optional, Tuple
+from typing import NamedTuple as _NamedTuple, Optional as _Optional, Tuple as _Tuple
 
-import numpy as np
+import numpy as _np
 
 
 class EdaxKernelsError(Exception):
@@ -91,7 +93,7 @@ PASS = 64
 NOMOVE = 65
 
 
-class Board(NamedTuple):
+class Board(_NamedTuple):
     """An Othello position seen from the side to move (the C EkBoard)."""
 
     player: int
@@ -116,7 +118,7 @@ def symmetry(board, s: int) -> Board:
     return Board(*_native.symmetry(board, s))
 
 
-def unique(board) -> Tuple[Board, int]:
+def unique(board) -> _Tuple[Board, int]:
     """The smallest of the 8 symmetric boards (unsigned order) and the symmetry giving it."""
     u, s = _native.unique(board)
     return Board(*u), s
@@ -136,69 +138,70 @@ def _arrays(*pairs):
 def _out(out, n, dtype):
     """The output array: a new one, or ``out`` when it is a contiguous array of that dtype and length."""
     if out is None:
-        return np.empty(n, dtype=dtype)
-    if not (isinstance(out, np.ndarray) and out.dtype == dtype and out.shape == (n,) and out.flags.c_contiguous
+        return _np.empty(n, dtype=dtype)
+    if not (isinstance(out, _np.ndarray) and out.dtype == dtype and out.shape == (n,) and out.flags.c_contiguous
             and out.flags.writeable):
-        raise ValueError(f"out must be a writable contiguous {np.dtype(dtype).name} array of length {n}")
+        raise ValueError(f"out must be a writable contiguous {_np.dtype(dtype).name} array of length {n}")
     return out
 
 
-def flip_batch(xs, ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+def flip_batch(xs, ps, os_, out: _Optional[_np.ndarray] = None) -> _np.ndarray:
     """out[i] = flip(xs[i], ps[i], os_[i]), as uint64."""
-    (x, p, o), n = _arrays((xs, np.int32, "xs"), (ps, np.uint64, "ps"), (os_, np.uint64, "os_"))
-    r = _out(out, n, np.uint64)
+    (x, p, o), n = _arrays((xs, _np.int32, "xs"), (ps, _np.uint64, "ps"), (os_, _np.uint64, "os_"))
+    r = _out(out, n, _np.uint64)
     _native.flip_batch(x, p, o, r)
     return r
 
 
-def board_next_batch(xs, ps, os_, out: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> Tuple[np.ndarray, np.ndarray]:
+def board_next_batch(xs, ps, os_,
+                     out: _Optional[_Tuple[_np.ndarray, _np.ndarray]] = None) -> _Tuple[_np.ndarray, _np.ndarray]:
     """Plays xs[i] on (ps[i], os_[i]); returns the next (players, opponents) as uint64 arrays.
 
     ``out`` may be a pair of arrays to write, such as (ps, os_) themselves (in place).
     """
-    (x, p, o), n = _arrays((xs, np.int32, "xs"), (ps, np.uint64, "ps"), (os_, np.uint64, "os_"))
+    (x, p, o), n = _arrays((xs, _np.int32, "xs"), (ps, _np.uint64, "ps"), (os_, _np.uint64, "os_"))
     np_, no = (None, None) if out is None else out
-    np_, no = _out(np_, n, np.uint64), _out(no, n, np.uint64)
+    np_, no = _out(np_, n, _np.uint64), _out(no, n, _np.uint64)
     _native.board_next_batch(x, p, o, np_, no)
     return np_, no
 
 
-def count_last_flip_batch(xs, ps, out: Optional[np.ndarray] = None) -> np.ndarray:
+def count_last_flip_batch(xs, ps, out: _Optional[_np.ndarray] = None) -> _np.ndarray:
     """out[i] = count_last_flip(xs[i], ps[i]), as int32."""
-    (x, p), n = _arrays((xs, np.int32, "xs"), (ps, np.uint64, "ps"))
-    r = _out(out, n, np.int32)
+    (x, p), n = _arrays((xs, _np.int32, "xs"), (ps, _np.uint64, "ps"))
+    r = _out(out, n, _np.int32)
     _native.count_last_flip_batch(x, p, r)
     return r
 
 
 def _pair_batch(fn, dtype, ps, os_, out):
-    (p, o), n = _arrays((ps, np.uint64, "ps"), (os_, np.uint64, "os_"))
+    (p, o), n = _arrays((ps, _np.uint64, "ps"), (os_, _np.uint64, "os_"))
     r = _out(out, n, dtype)
     fn(p, o, r)
     return r
 
 
-def get_moves_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+def get_moves_batch(ps, os_, out: _Optional[_np.ndarray] = None) -> _np.ndarray:
     """out[i] = get_moves(ps[i], os_[i]), as uint64."""
-    return _pair_batch(_native.get_moves_batch, np.uint64, ps, os_, out)
+    return _pair_batch(_native.get_moves_batch, _np.uint64, ps, os_, out)
 
 
-def get_mobility_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+def get_mobility_batch(ps, os_, out: _Optional[_np.ndarray] = None) -> _np.ndarray:
     """out[i] = get_mobility(ps[i], os_[i]), as int32."""
-    return _pair_batch(_native.get_mobility_batch, np.int32, ps, os_, out)
+    return _pair_batch(_native.get_mobility_batch, _np.int32, ps, os_, out)
 
 
-def get_stability_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+def get_stability_batch(ps, os_, out: _Optional[_np.ndarray] = None) -> _np.ndarray:
     """out[i] = get_stability(ps[i], os_[i]), as int32."""
-    return _pair_batch(_native.get_stability_batch, np.int32, ps, os_, out)
+    return _pair_batch(_native.get_stability_batch, _np.int32, ps, os_, out)
 
 
-def hash_code_batch(ps, os_, out: Optional[np.ndarray] = None) -> np.ndarray:
+def hash_code_batch(ps, os_, out: _Optional[_np.ndarray] = None) -> _np.ndarray:
     """out[i] = hash_code((ps[i], os_[i])), as uint64."""
-    return _pair_batch(_native.hash_code_batch, np.uint64, ps, os_, out)
+    return _pair_batch(_native.hash_code_batch, _np.uint64, ps, os_, out)
 
 
-class SolveResult(NamedTuple):
+class SolveResult(_NamedTuple):
     """A solve's outcome: the score for the side to move (exact inside the window, else a bound
     on that side), a move giving it (PASS when the side to move must pass, NOMOVE when the game
     is over), and the nodes searched."""
@@ -231,17 +234,17 @@ class Solver(_native.Solver):
         otherwise, or when the bitboards overlap)."""
         return SolveResult(*super().solve(board, alpha, beta))
 
-    def solve_batch(self, players, opponents) -> Tuple[np.ndarray, np.ndarray]:
+    def solve_batch(self, players, opponents) -> _Tuple[_np.ndarray, _np.ndarray]:
         """The exact scores and moves (int32 arrays) of the positions (players[i], opponents[i]),
         in one native call; uint64 arrays are used in place (not to be changed by another thread
         meanwhile). Raises like solve (EK_ERR_RANGE when a position's bitboards overlap)."""
-        (p, o), n = _arrays((players, np.uint64, "players"), (opponents, np.uint64, "opponents"))
-        scores, moves = np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32)
+        (p, o), n = _arrays((players, _np.uint64, "players"), (opponents, _np.uint64, "opponents"))
+        scores, moves = _np.empty(n, dtype=_np.int32), _np.empty(n, dtype=_np.int32)
         self._solve_batch(p, o, scores, moves)
         return scores, moves
 
 
-class SearchResult(NamedTuple):
+class SearchResult(_NamedTuple):
     """An engine search's outcome: the score for the side to move (a disc difference; the final
     score when ``exact``), the best move (a square, PASS when the side to move must pass, NOMOVE
     when the game is over), the depth and selectivity (0..5, 5: none) reached, whether the score
@@ -255,10 +258,10 @@ class SearchResult(NamedTuple):
     exact: bool
     complete: bool
     nodes: int
-    pv: Tuple[int, ...]
+    pv: _Tuple[int, ...]
 
 
-class MoveScore(NamedTuple):
+class MoveScore(_NamedTuple):
     """One move of ``Engine.analyze``: the move, its score for the side to move (32767 when not
     even one depth of its search completed), whether the score is exact, whether its search
     completed, and its nodes."""
@@ -285,9 +288,9 @@ class Engine(_native.Engine):
     node, more search faster with the same exact scores and other nodes.
     """
 
-    def search(self, board, level: int = 10, *, depth: Optional[int] = None,
-               selectivity: Optional[int] = None, max_nodes: int = 0,
-               time: Optional[float] = None) -> SearchResult:
+    def search(self, board, level: int = 10, *, depth: _Optional[int] = None,
+               selectivity: _Optional[int] = None, max_nodes: int = 0,
+               time: _Optional[float] = None) -> SearchResult:
         """Searches board at Edax's ``level`` (1..60), or at ``depth`` (1..60; more than the
         empty squares: an exact search) and ``selectivity`` (0..5, 5: none) with ``level=0``;
         ``depth`` or ``selectivity`` given with a level override the level's. ``max_nodes`` (0:
@@ -300,9 +303,9 @@ class Engine(_native.Engine):
                          max_nodes, ms)
         return SearchResult(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7]))
 
-    def analyze(self, board, level: int = 10, *, depth: Optional[int] = None,
-                selectivity: Optional[int] = None, max_nodes: int = 0,
-                time: Optional[float] = None) -> "list[MoveScore]":
+    def analyze(self, board, level: int = 10, *, depth: _Optional[int] = None,
+                selectivity: _Optional[int] = None, max_nodes: int = 0,
+                time: _Optional[float] = None) -> "list[MoveScore]":
         """Every legal move of board (in square order; PASS when the side to move has none but
         the other side has; none when the game is over), each searched one ply less deep than
         ``search`` would search board with the same arguments (at least 1): its score for the
@@ -376,7 +379,7 @@ def square_name(x: int) -> str:
 Game = _native.Game
 
 
-def positions(boards) -> Tuple[np.ndarray, np.ndarray]:
+def positions(boards) -> _Tuple[_np.ndarray, _np.ndarray]:
     """The players' and opponents' bitboards of ``boards`` as two uint64 arrays. ``boards`` is
     (players, opponents) (a pair of 1-D arrays), an array of shape (n, 2), or an iterable of
     boards (``Board``s, pairs of ints); a tuple of two Boards is two positions. Anything else,
@@ -384,35 +387,35 @@ def positions(boards) -> Tuple[np.ndarray, np.ndarray]:
     return _positions(boards)
 
 
-def planes(boards) -> np.ndarray:
+def planes(boards) -> _np.ndarray:
     """The positions as a (n, 2, 8, 8) uint8 array: plane 0 the side to move's discs, plane 1 the
     other side's, ``[k, plane, row, column]`` with row 0 = rank 1 and column 0 = file a (A1 =
     [k, :, 0, 0], H8 = [k, :, 7, 7]). ``boards`` in any form ``positions`` takes."""
     p, o = _positions(boards)
-    bits = np.unpackbits(np.stack([p, o], axis=1).astype("<u8").view(np.uint8), bitorder="little")
+    bits = _np.unpackbits(_np.stack([p, o], axis=1).astype("<u8").view(_np.uint8), bitorder="little")
     return bits.reshape(len(p), 2, 8, 8)
 
 
-def squares(boards) -> np.ndarray:
+def squares(boards) -> _np.ndarray:
     """The positions as a (n, 64) int8 array: 1 for the side to move's disc, -1 for the other
     side's, 0 for an empty square; column x is square x (A1 = 0 ... H8 = 63)."""
-    pl = planes(boards).reshape(-1, 2, 64).astype(np.int8)
+    pl = planes(boards).reshape(-1, 2, 64).astype(_np.int8)
     return pl[:, 0] - pl[:, 1]
 
 
-def features(boards) -> np.ndarray:
+def features(boards) -> _np.ndarray:
     """Edax's 47 pattern features of each position, as a (n, 47) uint16 array: the indices
     Edax's evaluation looks its weights up with (each pattern's squares as base-3 digits, plus
     the pattern's offset), computed natively in one call. Raises for overlapping bitboards."""
     p, o = _positions(boards)
     _refuse_overlap(p, o)
-    out = np.empty((len(p), 47), dtype=np.uint16)
+    out = _np.empty((len(p), 47), dtype=_np.uint16)
     _native.eval_features_batch(p, o, out.reshape(-1))
     return out
 
 
-def _refuse_overlap(p: np.ndarray, o: np.ndarray) -> None:
-    overlap = np.flatnonzero(p & o)
+def _refuse_overlap(p: _np.ndarray, o: _np.ndarray) -> None:
+    overlap = _np.flatnonzero(p & o)
     if overlap.size:
         raise EdaxKernelsError(f"edax_kernels: position {int(overlap[0])}: its bitboards overlap", -2)
 

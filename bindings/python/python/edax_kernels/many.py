@@ -27,22 +27,32 @@ the score of every legal move (the position after each move is solved; the posit
 is the best of them): policy targets for learning.
 
 Ctrl-C, or an exception raised by the progress callback, stops the run: the queued chunks are
-cancelled, the running ones stopped (``Solver.stop``), and the exception raised within a
-second, with no thread left running (on Dask, the chunks' tasks are cancelled).
+cancelled, the running ones stopped (``Solver.stop``: their solves end there, not at the end of
+their search), and the exception raised once they have returned, with no thread left running (on
+Dask, the chunks' tasks are cancelled).
 """
 
-import os
-import sys
-import threading
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+# The names this module imports are private (a leading underscore): its public names are those
+# of __all__.
+import os as _os
+import sys as _sys
+import threading as _threading
+from concurrent.futures import FIRST_COMPLETED as _FIRST_COMPLETED, ThreadPoolExecutor as _ThreadPoolExecutor
+from concurrent.futures import wait as _wait
+from typing import Callable as _Callable, Dict as _Dict, Iterable as _Iterable, List as _List
+from typing import NamedTuple as _NamedTuple, Optional as _Optional, Tuple as _Tuple, Union as _Union
 
-import numpy as np
+import numpy as _np
 
-from . import EdaxKernelsError, Solver, _native, board_next_batch, eval_load_file, flip, get_moves, get_moves_batch
-from ._arrays import positions
+from . import EdaxKernelsError as _EdaxKernelsError, Solver as _Solver, _native
+from . import board_next_batch as _board_next_batch, eval_load_file as _eval_load_file, flip as _flip
+from . import get_moves as _get_moves, get_moves_batch as _get_moves_batch
+from ._arrays import positions as _positions
 
-__all__ = ["SolveManyResult", "solve_many", "solve_chunk", "random_positions", "as_arrays", "chunk_bounds"]
+__all__ = [
+    "SolveManyResult", "solve_many", "solve_chunk", "random_positions", "as_arrays", "chunk_bounds", "NOT_A_MOVE",
+    "DEFAULT_CHUNK_SIZE", "EvalWeights",
+]
 
 #: EK_ERR_RANGE, EK_ERR_STOPPED (the library's status codes).
 _EK_ERR_RANGE = -2
@@ -55,44 +65,44 @@ NOT_A_MOVE = -128
 DEFAULT_CHUNK_SIZE = 256
 
 
-class SolveManyResult(NamedTuple):
+class SolveManyResult(_NamedTuple):
     """Per position, in the input's order: the score for the side to move (int32; exact, or a
     fail-soft bound outside ``window``), a move reaching it (``PASS`` when the side to move must
     pass, ``NOMOVE`` when the game is over; int32) and the nodes searched (uint64). With
     ``per_move=True``, ``move_scores`` is an (n, 64) int8 array: column x the score of playing
     square x (on the same window), ``NOT_A_MOVE`` (-128) where x is not a legal move; else None."""
 
-    scores: np.ndarray
-    best_moves: np.ndarray
-    nodes: np.ndarray
-    move_scores: Optional[np.ndarray] = None
+    scores: _np.ndarray
+    best_moves: _np.ndarray
+    nodes: _np.ndarray
+    move_scores: _Optional[_np.ndarray] = None
 
 
-def as_arrays(boards) -> Tuple[np.ndarray, np.ndarray]:
+def as_arrays(boards) -> _Tuple[_np.ndarray, _np.ndarray]:
     """The players' and opponents' bitboards of ``boards`` as two uint64 arrays: (players,
     opponents) as two 1-D arrays, an (n, 2) array, or an iterable of boards (``Board``s, pairs of
     ints; a tuple of two Boards is two positions). Told apart by type, never by length; anything
     else raises (``edax_kernels.positions``)."""
-    return positions(boards)
+    return _positions(boards)
 
 
-def chunk_bounds(n: int, chunk_size: int) -> List[Tuple[int, int]]:
+def chunk_bounds(n: int, chunk_size: int) -> _List[_Tuple[int, int]]:
     """The (start, end) of each chunk of ``n`` positions, ``chunk_size`` each but the last."""
     if chunk_size < 1:
         raise ValueError("chunk_size must be at least 1")
     return [(i, min(i + chunk_size, n)) for i in range(0, n, chunk_size)]
 
 
-_solvers = threading.local()
+_solvers = _threading.local()
 
 
-def _solver(hash_bits: int) -> Solver:
+def _solver(hash_bits: int) -> _Solver:
     """This thread's solver with a table of 2**hash_bits entries (made once per thread)."""
     cached = getattr(_solvers, "by_bits", None)
     if cached is None:
         cached = _solvers.by_bits = {}
     if hash_bits not in cached:
-        cached[hash_bits] = Solver(hash_bits)
+        cached[hash_bits] = _Solver(hash_bits)
     return cached[hash_bits]
 
 
@@ -100,24 +110,24 @@ def _solver(hash_bits: int) -> Solver:
 #: table-less solver holding its weights). Each process loads a file once; every solver of the
 #: process copies the weights from here (``Solver._copy_eval``), whatever weights
 #: ``eval_load_file`` has loaded since.
-_eval_sources: Dict[Union[str, bytes, bool], Tuple[tuple, Solver]] = {}
-_eval_lock = threading.Lock()
+_eval_sources: _Dict[_Union[str, bytes, bool], _Tuple[tuple, _Solver]] = {}
+_eval_lock = _threading.Lock()
 
 #: An eval.dat's path, as ``eval_load_file`` takes it, or True for the bundled weights.
-EvalWeights = Union[str, bytes, os.PathLike, bool]
+EvalWeights = _Union[str, bytes, _os.PathLike, bool]
 
 
-def _eval_path(eval_weights: EvalWeights) -> Union[str, bytes, bool]:
+def _eval_path(eval_weights: EvalWeights) -> _Union[str, bytes, bool]:
     """The absolute path of ``eval_weights`` (relative to this process's working directory), as
     sent to the processes that run the chunks; True (the bundled weights) as it is."""
     if eval_weights is True:
         return True
     if eval_weights is False or isinstance(eval_weights, (int, float)):
         raise TypeError("eval_weights is an eval.dat's path, or True for the bundled weights")
-    return os.path.abspath(os.fspath(eval_weights))
+    return _os.path.abspath(_os.fspath(eval_weights))
 
 
-def _eval_source(path: Union[str, bytes, bool]) -> Solver:
+def _eval_source(path: _Union[str, bytes, bool]) -> _Solver:
     """A solver holding the weights of the eval.dat at ``path`` (True: the bundled weights),
     loaded once per process (a file again when it changes on disk). Raises EdaxKernelsError
     naming the path when the file cannot be loaded (EK_ERR_IO when missing or unreadable,
@@ -126,7 +136,7 @@ def _eval_source(path: Union[str, bytes, bool]) -> Solver:
     identity: tuple = ("bundled",)
     if path is not True:
         try:
-            st = os.stat(path)
+            st = _os.stat(path)
             identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         except OSError:
             identity = ()  # eval_load_file reports it
@@ -138,13 +148,13 @@ def _eval_source(path: Union[str, bytes, bool]) -> Solver:
             if path is True:
                 _native.eval_load_default()
             else:
-                eval_load_file(path)
+                _eval_load_file(path)
             # Under the lock, right after the load: the weights this solver takes are the file's.
-            source = Solver(1, eval=True)
-        except EdaxKernelsError as e:
+            source = _Solver(1, eval=True)
+        except _EdaxKernelsError as e:
             why = str(e).removeprefix("edax_kernels: ")
-            name = "the bundled weights" if path is True else os.fsdecode(path)
-            raise EdaxKernelsError(f"edax_kernels: eval_weights {name}: {why}", e.status) from None
+            name = "the bundled weights" if path is True else _os.fsdecode(path)
+            raise _EdaxKernelsError(f"edax_kernels: eval_weights {name}: {why}", e.status) from None
         _eval_sources[path] = (identity, source)
         return source
 
@@ -154,17 +164,17 @@ class _Run:
     (stopped on cancel)."""
 
     def __init__(self):
-        self.cancelled = threading.Event()
-        self._lock = threading.Lock()
+        self.cancelled = _threading.Event()
+        self._lock = _threading.Lock()
         self._solving: set = set()
 
-    def enter(self, solver: Solver) -> None:
+    def enter(self, solver: _Solver) -> None:
         with self._lock:
             if self.cancelled.is_set():
                 raise _Cancelled()
             self._solving.add(solver)
 
-    def leave(self, solver: Solver) -> None:
+    def leave(self, solver: _Solver) -> None:
         with self._lock:
             self._solving.discard(solver)
 
@@ -180,11 +190,11 @@ class _Cancelled(Exception):
     """A chunk not solved because its run was cancelled."""
 
 
-def _solve_arrays(solver, p, o, window, run) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+def _solve_arrays(solver, p, o, window, run) -> _Tuple[_np.ndarray, _np.ndarray, _np.ndarray, _np.ndarray, int]:
     """One ek_solver_solve_many call: (scores, moves, nodes, status, the call's status)."""
     n = p.size
-    scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
-    status = np.empty(n, np.int32)
+    scores, moves, nodes = _np.empty(n, _np.int32), _np.empty(n, _np.int32), _np.empty(n, _np.uint64)
+    status = _np.empty(n, _np.int32)
     if run is not None:
         run.enter(solver)
     try:
@@ -195,30 +205,30 @@ def _solve_arrays(solver, p, o, window, run) -> Tuple[np.ndarray, np.ndarray, np
     return scores, moves, nodes, status, r
 
 
-def _children(p: np.ndarray, o: np.ndarray):
+def _children(p: _np.ndarray, o: _np.ndarray):
     """The positions after each legal move: (index of the parent, square, child's player, child's
     opponent), the children seen from the side that then moves."""
-    legal = get_moves_batch(p, o)
+    legal = _get_moves_batch(p, o)
     parents, squares = [], []
     for x in range(64):
-        has = np.flatnonzero((legal >> np.uint64(x)) & np.uint64(1))
+        has = _np.flatnonzero((legal >> _np.uint64(x)) & _np.uint64(1))
         parents.append(has)
-        squares.append(np.full(has.size, x, np.int32))
-    parent = np.concatenate(parents) if parents else np.empty(0, np.int64)
-    square = np.concatenate(squares) if squares else np.empty(0, np.int32)
-    cp, co = board_next_batch(square, p[parent], o[parent])
+        squares.append(_np.full(has.size, x, _np.int32))
+    parent = _np.concatenate(parents) if parents else _np.empty(0, _np.int64)
+    square = _np.concatenate(squares) if squares else _np.empty(0, _np.int32)
+    cp, co = _board_next_batch(square, p[parent], o[parent])
     return parent, square, cp, co
 
 
 def solve_chunk(
-    players: np.ndarray,
-    opponents: np.ndarray,
+    players: _np.ndarray,
+    opponents: _np.ndarray,
     hash_bits: int,
-    eval_weights: Optional[Union[str, bytes, bool]] = None,
-    window: Tuple[int, int] = (-64, 64),
+    eval_weights: _Optional[_Union[str, bytes, bool]] = None,
+    window: _Tuple[int, int] = (-64, 64),
     per_move: bool = False,
-    run: Optional[_Run] = None,
-) -> Tuple[np.ndarray, ...]:
+    run: _Optional[_Run] = None,
+) -> _Tuple[_np.ndarray, ...]:
     """Solves one chunk with this thread's solver, its table cleared first, on ``window``:
     (scores, best moves, nodes), and the (n, 64) move scores with ``per_move``. With
     ``eval_weights`` (an eval.dat's path, or True for the bundled weights) the solver orders its
@@ -226,8 +236,8 @@ def solve_chunk(
     Raises EdaxKernelsError (EK_ERR_RANGE) naming the first position whose bitboards overlap,
     EK_ERR_STOPPED when stopped, or the load's error. A Dask task runs this on a worker."""
     # Contiguous and aligned (an array Dask rebuilt from a message may be neither).
-    p = np.require(players, dtype=np.uint64, requirements=["C", "A"])
-    o = np.require(opponents, dtype=np.uint64, requirements=["C", "A"])
+    p = _np.require(players, dtype=_np.uint64, requirements=["C", "A"])
+    o = _np.require(opponents, dtype=_np.uint64, requirements=["C", "A"])
     solver = _solver(hash_bits)
     # Set for every chunk: the thread's solver is shared by calls with and without weights.
     if eval_weights is None:
@@ -245,14 +255,14 @@ def solve_chunk(
     cs, _, cn, status, r = _solve_arrays(solver, cp, co, (-window[1], -window[0]), run)
     _raise_for(r, status)
     n = p.size
-    move_scores = np.full((n, 64), NOT_A_MOVE, np.int8)
+    move_scores = _np.full((n, 64), NOT_A_MOVE, _np.int8)
     move_scores[parent, square] = -cs
-    scores = np.full(n, -65, np.int32)
-    np.maximum.at(scores, parent, -cs)
-    nodes = np.zeros(n, np.uint64)
-    np.add.at(nodes, parent, cn)
-    best = np.where(move_scores == scores[:, None], np.arange(64), 64).min(axis=1).astype(np.int32)
-    none = np.flatnonzero(scores == -65)
+    scores = _np.full(n, -65, _np.int32)
+    _np.maximum.at(scores, parent, -cs)
+    nodes = _np.zeros(n, _np.uint64)
+    _np.add.at(nodes, parent, cn)
+    best = _np.where(move_scores == scores[:, None], _np.arange(64), 64).min(axis=1).astype(_np.int32)
+    none = _np.flatnonzero(scores == -65)
     if none.size:
         s, m, c, status, r = _solve_arrays(solver, p[none], o[none], window, run)
         _raise_for(r, status)
@@ -260,13 +270,13 @@ def solve_chunk(
     return scores, best, nodes, move_scores
 
 
-def _raise_for(r: int, status: np.ndarray) -> None:
+def _raise_for(r: int, status: _np.ndarray) -> None:
     """The error of a ek_solver_solve_many status other than EK_OK."""
     if r == _EK_ERR_RANGE:
-        i = int(np.flatnonzero(status == _EK_ERR_RANGE)[0])
-        raise EdaxKernelsError(f"edax_kernels: position {i} of the chunk: its bitboards overlap", r)
+        i = int(_np.flatnonzero(status == _EK_ERR_RANGE)[0])
+        raise _EdaxKernelsError(f"edax_kernels: position {i} of the chunk: its bitboards overlap", r)
     if r == _EK_ERR_STOPPED:
-        raise EdaxKernelsError("edax_kernels: stopped", r)
+        raise _EdaxKernelsError("edax_kernels: stopped", r)
 
 
 def _progress_bar(total: int, progress):
@@ -274,7 +284,7 @@ def _progress_bar(total: int, progress):
     caller's callable, or nothing."""
     if callable(progress):
         return progress, None
-    if progress is False or (progress is None and not sys.stderr.isatty()):
+    if progress is False or (progress is None and not _sys.stderr.isatty()):
         return (lambda n: None), None
     try:
         from tqdm import tqdm
@@ -286,14 +296,14 @@ def _progress_bar(total: int, progress):
     return bar.update, bar
 
 
-def _window(window) -> Tuple[int, int]:
+def _window(window) -> _Tuple[int, int]:
     """(alpha, beta) as ints, -64 <= alpha < beta <= 64, or EdaxKernelsError (EK_ERR_RANGE)."""
     try:
         alpha, beta = (int(w) for w in window)
     except (TypeError, ValueError):
         raise TypeError(f"window must be (alpha, beta), not {window!r}") from None
     if not -64 <= alpha < beta <= 64:
-        raise EdaxKernelsError(f"edax_kernels: window ({alpha}, {beta}): not -64 <= alpha < beta <= 64", _EK_ERR_RANGE)
+        raise _EdaxKernelsError(f"edax_kernels: window ({alpha}, {beta}): not -64 <= alpha < beta <= 64", _EK_ERR_RANGE)
     return alpha, beta
 
 
@@ -301,12 +311,12 @@ def solve_many(
     boards,
     *,
     hash_bits: int = 20,
-    workers: Optional[int] = None,
+    workers: _Optional[int] = None,
     client=None,
-    chunk_size: Optional[int] = None,
-    progress: Union[None, bool, Callable[[int], None]] = None,
-    eval_weights: Optional[EvalWeights] = None,
-    window: Tuple[int, int] = (-64, 64),
+    chunk_size: _Optional[int] = None,
+    progress: _Union[None, bool, _Callable[[int], None]] = None,
+    eval_weights: _Optional[EvalWeights] = None,
+    window: _Tuple[int, int] = (-64, 64),
     per_move: bool = False,
 ) -> SolveManyResult:
     """Solves every position of ``boards`` on ``window`` (default (-64, 64): exact scores).
@@ -336,21 +346,21 @@ def solve_many(
     a missing file, EK_ERR_EVAL_FORMAT or EK_ERR_EVAL_SIZE for one that is not an eval.dat),
     naming the file; TypeError or ValueError for ``boards`` it cannot read exactly. Ctrl-C or an
     exception from ``progress`` cancels the rest of the run (see the module's doc)."""
-    p, o = positions(boards)
+    p, o = _positions(boards)
     n = p.size
-    overlap = np.flatnonzero(p & o)
+    overlap = _np.flatnonzero(p & o)
     if overlap.size:
-        raise EdaxKernelsError(f"edax_kernels: position {int(overlap[0])}: its bitboards overlap", _EK_ERR_RANGE)
+        raise _EdaxKernelsError(f"edax_kernels: position {int(overlap[0])}: its bitboards overlap", _EK_ERR_RANGE)
     if not 1 <= hash_bits <= 32:
-        raise EdaxKernelsError(f"edax_kernels: hash_bits={hash_bits}: not in 1..32", _EK_ERR_RANGE)
+        raise _EdaxKernelsError(f"edax_kernels: hash_bits={hash_bits}: not in 1..32", _EK_ERR_RANGE)
     window = _window(window)
     eval_path = None
     if eval_weights is not None:
         eval_path = _eval_path(eval_weights)
         _eval_source(eval_path)  # the load's error now, before any solving
     bounds = chunk_bounds(n, chunk_size or DEFAULT_CHUNK_SIZE)
-    scores, moves, nodes = np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.uint64)
-    move_scores = np.empty((n, 64), np.int8) if per_move else None
+    scores, moves, nodes = _np.empty(n, _np.int32), _np.empty(n, _np.int32), _np.empty(n, _np.uint64)
+    move_scores = _np.empty((n, 64), _np.int8) if per_move else None
     advance, bar = _progress_bar(n, progress)
     chunks = _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path, window, per_move)
     try:
@@ -366,7 +376,7 @@ def solve_many(
     return SolveManyResult(scores, moves, nodes, move_scores)
 
 
-def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, window=(-64, 64), per_move=False) -> Iterable:
+def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, window=(-64, 64), per_move=False) -> _Iterable:
     """((start, end), the chunk's results) of each chunk, as the chunks finish. Leaving early
     (an exception in the caller, Ctrl-C) cancels the rest: queued chunks are dropped, running
     ones stopped, and the threads joined before the exception goes on."""
@@ -374,17 +384,21 @@ def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, wind
     if client is not None:
         yield from _solve_chunks_dask(p, o, bounds, client, args)
         return
-    workers = workers or os.cpu_count() or 1
+    workers = workers or _os.cpu_count() or 1
     if workers < 1:
         raise ValueError("workers must be at least 1")
     # Even one chunk runs on a worker thread: this thread stays free to see Ctrl-C and stop it.
     run = _Run()
-    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="edax-kernels")
+    pool = _ThreadPoolExecutor(max_workers=workers, thread_name_prefix="edax-kernels")
+    # Filled one chunk at a time inside the try: a Ctrl-C while the chunks are being submitted
+    # stops those already submitted.
+    pending = {}
     try:
-        pending = {pool.submit(solve_chunk, p[a:b], o[a:b], run=run, **args): (a, b) for a, b in bounds}
+        for a, b in bounds:
+            pending[pool.submit(solve_chunk, p[a:b], o[a:b], run=run, **args)] = (a, b)
         while pending:
             # A timeout, so that Ctrl-C reaches this thread at once on every platform.
-            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            done, _ = _wait(pending, timeout=0.2, return_when=_FIRST_COMPLETED)
             # The chunks that finished are handed over before a failed one's exception.
             failed = None
             for future in sorted(done, key=lambda f: (f.exception() is not None, pending[f])):
@@ -402,14 +416,14 @@ def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, wind
         # so a chunk that was just starting is stopped again until every chunk has returned.
         while not all(f.done() for f in pending):
             run.cancel()
-            wait(pending, timeout=0.01)
+            _wait(pending, timeout=0.01)
         raise
     finally:
         # Every chunk has returned by now after a cancel: this joins the threads.
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _solve_chunks_dask(p, o, bounds, client, args) -> Iterable:
+def _solve_chunks_dask(p, o, bounds, client, args) -> _Iterable:
     """The chunks as Dask tasks (their inputs sent with them), gathered as they finish; leaving
     early cancels the tasks not gathered."""
     from distributed import as_completed
@@ -424,23 +438,23 @@ def _solve_chunks_dask(p, o, bounds, client, args) -> Iterable:
         raise
 
 
-def random_positions(n: int, empties: int = 16, seed: int = 0) -> Tuple[np.ndarray, np.ndarray]:
+def random_positions(n: int, empties: int = 16, seed: int = 0) -> _Tuple[_np.ndarray, _np.ndarray]:
     """``n`` positions with ``empties`` empty squares (4..59), each from a random legal game from
     the start position (uniform among the legal moves, passes played as they come), taken at the
     first position with that many empty squares and a legal move; a game that ends earlier is
     dropped. Deterministic for a seed (NumPy's PCG64): the benchmarks' and tests' positions."""
     if not 4 <= empties <= 59:
         raise ValueError("empties must be in 4..59")
-    rng = np.random.Generator(np.random.PCG64(seed))
-    players, opponents = np.empty(n, np.uint64), np.empty(n, np.uint64)
+    rng = _np.random.Generator(_np.random.PCG64(seed))
+    players, opponents = _np.empty(n, _np.uint64), _np.empty(n, _np.uint64)
     made = 0
     while made < n:
         p, o = 0x0000000810000000, 0x0000001008000000
         while True:
-            moves = get_moves(p, o)
+            moves = _get_moves(p, o)
             empty = 64 - bin(p | o).count("1")
             if moves == 0:
-                if get_moves(o, p) == 0:
+                if _get_moves(o, p) == 0:
                     break  # the game ended first
                 p, o = o, p
                 continue
@@ -450,6 +464,6 @@ def random_positions(n: int, empties: int = 16, seed: int = 0) -> Tuple[np.ndarr
                 break
             squares = [x for x in range(64) if moves >> x & 1]
             x = squares[int(rng.integers(len(squares)))]
-            f = flip(x, p, o)
+            f = _flip(x, p, o)
             p, o = o ^ f, p ^ f ^ (1 << x)
     return players, opponents

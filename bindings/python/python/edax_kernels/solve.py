@@ -28,25 +28,30 @@ absolute path); a resume needs the same weights, window and --per-move. Needs th
 ``scale`` extra (pyarrow, and dask for ``--scheduler``).
 """
 
-import argparse
-import hashlib
-import json
-import os
-import re
-import shutil
-import sys
-from pathlib import Path
-from typing import List, Tuple
+# The names this module imports are private (a leading underscore): its public names are those
+# of __all__.
+import argparse as _argparse
+import hashlib as _hashlib
+import json as _json
+import os as _os
+import re as _re
+import shutil as _shutil
+import sys as _sys
+from pathlib import Path as _Path
+from typing import List as _List, Tuple as _Tuple
 
-import numpy as np
+import numpy as _np
 
-from . import EdaxKernelsError, square_name
-from .many import DEFAULT_CHUNK_SIZE, NOT_A_MOVE, _eval_path, _eval_source, _solve_chunks, _window, chunk_bounds
+from . import EdaxKernelsError as _EdaxKernelsError, square_name as _square_name
+from .many import DEFAULT_CHUNK_SIZE as _DEFAULT_CHUNK_SIZE, NOT_A_MOVE as _NOT_A_MOVE, chunk_bounds as _chunk_bounds
+from .many import _eval_path, _eval_source, _solve_chunks, _window
 
-_HEX = re.compile(r"^\s*(?:0[xX])?([0-9A-Fa-f]{1,16})\s+(?:0[xX])?([0-9A-Fa-f]{1,16})\s*(?:#.*)?$")
+__all__ = ["main", "read_input"]
+
+_HEX = _re.compile(r"^\s*(?:0[xX])?([0-9A-Fa-f]{1,16})\s+(?:0[xX])?([0-9A-Fa-f]{1,16})\s*(?:#.*)?$")
 
 
-def _obf_board(text: str) -> Tuple[int, int]:
+def _obf_board(text: str) -> _Tuple[int, int]:
     """(player, opponent) of an .obf line's board, or ValueError."""
     if len(text) < 66 or text[64] not in " \t":
         raise ValueError("not 64 squares and a side to move")
@@ -58,17 +63,17 @@ def _obf_board(text: str) -> Tuple[int, int]:
     return (x, o) if side == "X" else (o, x)
 
 
-def read_input(path: Path) -> Tuple[np.ndarray, np.ndarray, List[Tuple[int, str, str]]]:
+def read_input(path: _Path) -> _Tuple[_np.ndarray, _np.ndarray, _List[_Tuple[int, str, str]]]:
     """The positions of INPUT (players, opponents) and its bad lines (line number, line, why)."""
     if path.suffix == ".npz":
-        with np.load(path) as data:
+        with _np.load(path) as data:
             names = [k for k in (("player", "opponent"), ("players", "opponents")) if set(k) <= set(data.files)]
             if not names:
                 raise SystemExit(f"{path}: an .npz needs arrays player and opponent (or players and opponents)")
-            p, o = (np.asarray(data[k]) for k in names[0])
-        if p.ndim != 1 or p.shape != o.shape or not np.issubdtype(p.dtype, np.integer):
+            p, o = (_np.asarray(data[k]) for k in names[0])
+        if p.ndim != 1 or p.shape != o.shape or not _np.issubdtype(p.dtype, _np.integer):
             raise SystemExit(f"{path}: player and opponent must be integer arrays of one length")
-        p, o = p.astype(np.uint64), o.astype(np.uint64)
+        p, o = p.astype(_np.uint64), o.astype(_np.uint64)
         bad = [(i, f"{int(a):016x} {int(b):016x}", "the bitboards overlap") for i, (a, b) in enumerate(zip(p, o)) if a & b]
         keep = (p & o) == 0
         return p[keep], o[keep], bad
@@ -94,21 +99,21 @@ def read_input(path: Path) -> Tuple[np.ndarray, np.ndarray, List[Tuple[int, str,
                 continue
             players.append(p)
             opponents.append(o)
-    return np.array(players, dtype=np.uint64), np.array(opponents, dtype=np.uint64), bad
+    return _np.array(players, dtype=_np.uint64), _np.array(opponents, dtype=_np.uint64), bad
 
 
-def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int, eval_weights=None,
+def _fingerprint(p: _np.ndarray, o: _np.ndarray, chunk_size: int, hash_bits: int, eval_weights=None,
                  window=(-64, 64), per_move=False) -> dict:
     """What a resumed run must share with the run it continues (the weights by their contents;
     a run without weights, window or per-move has the fingerprint of the runs made before there
     were any)."""
-    digest = hashlib.sha256(p.tobytes() + o.tobytes()).hexdigest()
+    digest = _hashlib.sha256(p.tobytes() + o.tobytes()).hexdigest()
     fingerprint = {"positions": int(p.size), "sha256": digest, "chunk_size": chunk_size, "hash_bits": hash_bits}
     if eval_weights is True:
         fingerprint["eval_weights_sha256"] = "bundled"
     elif eval_weights is not None:
         with open(eval_weights, "rb") as f:
-            fingerprint["eval_weights_sha256"] = hashlib.sha256(f.read()).hexdigest()
+            fingerprint["eval_weights_sha256"] = _hashlib.sha256(f.read()).hexdigest()
     if tuple(window) != (-64, 64):
         fingerprint["window"] = list(window)
     if per_move:
@@ -116,12 +121,12 @@ def _fingerprint(p: np.ndarray, o: np.ndarray, chunk_size: int, hash_bits: int, 
     return fingerprint
 
 
-def _write_atomically(path: Path, write) -> None:
+def _write_atomically(path: _Path, write) -> None:
     """write(tmp) then rename tmp to path: a reader sees the whole file or none."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{_os.getpid()}.tmp")
     try:
         write(tmp)
-        os.replace(tmp, path)
+        _os.replace(tmp, path)
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -130,22 +135,22 @@ def _write_atomically(path: Path, write) -> None:
 def _table(p, o, scores, moves, nodes, window=(-64, 64), move_scores=None):
     import pyarrow as pa
 
-    empties = (64 - np.array([bin(int(a | b)).count("1") for a, b in zip(p, o)], dtype=np.int64)).astype(np.int8)
+    empties = (64 - _np.array([bin(int(a | b)).count("1") for a, b in zip(p, o)], dtype=_np.int64)).astype(_np.int8)
     columns = {
         "player": pa.array(p, pa.uint64()),
         "opponent": pa.array(o, pa.uint64()),
         "empties": pa.array(empties, pa.int8()),
-        "score": pa.array(scores.astype(np.int8), pa.int8()),
-        "best_move": pa.array(moves.astype(np.int8), pa.int8()),
+        "score": pa.array(scores.astype(_np.int8), pa.int8()),
+        "best_move": pa.array(moves.astype(_np.int8), pa.int8()),
         "nodes": pa.array(nodes, pa.uint64()),
     }
     if tuple(window) != (-64, 64):
-        columns["alpha"] = pa.array(np.full(p.size, window[0], np.int8), pa.int8())
-        columns["beta"] = pa.array(np.full(p.size, window[1], np.int8), pa.int8())
+        columns["alpha"] = pa.array(_np.full(p.size, window[0], _np.int8), pa.int8())
+        columns["beta"] = pa.array(_np.full(p.size, window[1], _np.int8), pa.int8())
     if move_scores is not None:
         for x in range(64):
             column = move_scores[:, x]
-            columns[f"move_{square_name(x)}"] = pa.array(column, pa.int8(), mask=column == NOT_A_MOVE)
+            columns[f"move_{_square_name(x)}"] = pa.array(column, pa.int8(), mask=column == _NOT_A_MOVE)
     return pa.table(columns)
 
 
@@ -161,7 +166,7 @@ def _write_csv(table, path) -> None:
     pc.write_csv(table, path)
 
 
-def _read_results(path: Path, csv: bool):
+def _read_results(path: _Path, csv: bool):
     """(players, opponents) of a results file, exactly."""
     if csv:
         import pyarrow as pa
@@ -169,27 +174,28 @@ def _read_results(path: Path, csv: bool):
 
         types = {"player": pa.string(), "opponent": pa.string()}
         table = pc.read_csv(path, convert_options=pc.ConvertOptions(column_types=types))
-        col = lambda name: np.array([int(v, 16) for v in table.column(name).to_pylist()], dtype=np.uint64)  # noqa: E731
+        col = lambda name: _np.array(  # noqa: E731
+            [int(v, 16) for v in table.column(name).to_pylist()], dtype=_np.uint64)
     else:
         import pyarrow.parquet as pq
 
         table = pq.read_table(path)
-        col = lambda name: table.column(name).to_numpy().astype(np.uint64)  # noqa: E731
+        col = lambda name: table.column(name).to_numpy().astype(_np.uint64)  # noqa: E731
     return col("player"), col("opponent")
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _argparse.ArgumentParser(
         prog="python -m edax_kernels.solve", description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=_argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1],
     )
-    parser.add_argument("input", type=Path, help="positions: .obf, .npz, or lines 'P O' in hex")
-    parser.add_argument("--out", type=Path, required=True, help="the results file (Parquet; CSV with --csv or .csv)")
+    parser.add_argument("input", type=_Path, help="positions: .obf, .npz, or lines 'P O' in hex")
+    parser.add_argument("--out", type=_Path, required=True, help="the results file (Parquet; CSV with --csv or .csv)")
     parser.add_argument("--scheduler", help="a Dask scheduler's address: solve on its workers")
     parser.add_argument("--hash-bits", type=int, default=20, help="each solver's table: 2**N entries (default 20)")
-    parser.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE, help="positions per chunk")
+    parser.add_argument("--chunk-size", type=int, default=_DEFAULT_CHUNK_SIZE, help="positions per chunk")
     parser.add_argument("--workers", type=int, help="threads without --scheduler (default: every core)")
-    parser.add_argument("--eval-weights", type=Path, metavar="EVAL_DAT",
+    parser.add_argument("--eval-weights", type=_Path, metavar="EVAL_DAT",
                         help="order the solvers' moves with this eval.dat's weights (fewer nodes, the same scores)")
     parser.add_argument("--default-weights", action="store_true",
                         help="order the solvers' moves with the project's own weights, which the library carries")
@@ -199,7 +205,7 @@ def main(argv=None) -> int:
     parser.add_argument("--resume", action="store_true", help="solve only what an interrupted run left")
     parser.add_argument("--csv", action="store_true", help="write CSV, not Parquet")
     parser.add_argument("--strict", action="store_true", help="stop at a bad input line (before solving)")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+    parser.add_argument("--progress", action=_argparse.BooleanOptionalAction, default=None,
                         help="a progress bar (default: when stderr is a terminal)")
     args = parser.parse_args(argv)
     try:
@@ -212,7 +218,7 @@ def main(argv=None) -> int:
         parser.error("--eval-weights and --default-weights: one or the other")
     try:
         window = _window(args.window)
-    except EdaxKernelsError as e:
+    except _EdaxKernelsError as e:
         parser.error(str(e))
     eval_weights = True if args.default_weights else None
     if args.eval_weights is not None:
@@ -220,14 +226,14 @@ def main(argv=None) -> int:
     if eval_weights is not None:
         try:
             _eval_source(eval_weights)  # loadable here, before anything is read or solved
-        except EdaxKernelsError as e:
+        except _EdaxKernelsError as e:
             parser.error(str(e))
 
     p, o, bad = read_input(args.input)
     for number, text, why in bad:
-        print(f"{args.input}:{number}: {why}: {text[:80]!r}", file=sys.stderr)
+        print(f"{args.input}:{number}: {why}: {text[:80]!r}", file=_sys.stderr)
     if bad and args.strict:
-        print(f"{len(bad)} bad line(s); --strict: nothing solved", file=sys.stderr)
+        print(f"{len(bad)} bad line(s); --strict: nothing solved", file=_sys.stderr)
         return 2
 
     out = args.out
@@ -238,30 +244,30 @@ def main(argv=None) -> int:
     if args.resume and not parts.exists() and out.exists():
         # A finished run leaves no parts: its results are complete if they hold these positions.
         dp, do = _read_results(out, csv)
-        if np.array_equal(dp, p) and np.array_equal(do, o):
-            print(f"{out}: already holds every position; nothing to resume", file=sys.stderr)
+        if _np.array_equal(dp, p) and _np.array_equal(do, o):
+            print(f"{out}: already holds every position; nothing to resume", file=_sys.stderr)
             return 0
-        print(f"{out}: holds other positions; run without --resume to solve these", file=sys.stderr)
+        print(f"{out}: holds other positions; run without --resume to solve these", file=_sys.stderr)
         return 2
     if args.resume and manifest.exists():
-        if json.loads(manifest.read_text()) != fingerprint:
+        if _json.loads(manifest.read_text()) != fingerprint:
             print(f"{parts}: made by a run with other positions, --chunk-size, --hash-bits, --eval-weights or "
                   "--default-weights, --window or --per-move; "
-                  "run without --resume to start again", file=sys.stderr)
+                  "run without --resume to start again", file=_sys.stderr)
             return 2
     else:
-        shutil.rmtree(parts, ignore_errors=True)
+        _shutil.rmtree(parts, ignore_errors=True)
         parts.mkdir(parents=True)
-        _write_atomically(manifest, lambda t: t.write_text(json.dumps(fingerprint)))
+        _write_atomically(manifest, lambda t: t.write_text(_json.dumps(fingerprint)))
 
     import pyarrow.parquet as pq
 
-    bounds = chunk_bounds(p.size, args.chunk_size)
+    bounds = _chunk_bounds(p.size, args.chunk_size)
     part = lambda i: parts / f"part-{i:06d}.parquet"  # noqa: E731
     todo = [i for i in range(len(bounds)) if not part(i).exists()]
     done_before = len(bounds) - len(todo)
     if done_before:
-        print(f"resuming: {done_before} of {len(bounds)} chunks already solved", file=sys.stderr)
+        print(f"resuming: {done_before} of {len(bounds)} chunks already solved", file=_sys.stderr)
 
     from .many import _progress_bar
 
@@ -286,7 +292,7 @@ def main(argv=None) -> int:
             chunks.close()  # the running chunks stopped, their threads joined
         written = sum(part(i).exists() for i in range(len(bounds)))
         print(f"\ninterrupted: {written} of {len(bounds)} chunks written in {parts}; "
-              "run the same command with --resume to finish", file=sys.stderr)
+              "run the same command with --resume to finish", file=_sys.stderr)
         return 130
     finally:
         if chunks is not None:
@@ -299,17 +305,17 @@ def main(argv=None) -> int:
     import pyarrow as pa
 
     tables = [pq.read_table(part(i)) for i in range(len(bounds))]
-    empty = (np.empty(0, t) for t in (np.int32, np.int32, np.uint64))
+    empty = (_np.empty(0, t) for t in (_np.int32, _np.int32, _np.uint64))
     table = pa.concat_tables(tables) if tables else _table(
-        p, o, *empty, window, np.empty((0, 64), np.int8) if args.per_move else None)
+        p, o, *empty, window, _np.empty((0, 64), _np.int8) if args.per_move else None)
     if csv:
         _write_atomically(out, lambda t: _write_csv(table, t))
     else:
         _write_atomically(out, lambda t: pq.write_table(table, t))
-    shutil.rmtree(parts)
-    print(f"{out}: {table.num_rows} positions solved ({len(bad)} bad line(s) left out)", file=sys.stderr)
+    _shutil.rmtree(parts)
+    print(f"{out}: {table.num_rows} positions solved ({len(bad)} bad line(s) left out)", file=_sys.stderr)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _sys.exit(main())

@@ -1,0 +1,84 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace EdaxKernels
+{
+    /// <summary>
+    /// The ek_ functions, each behind one non-inlined call, to Imports (Linux) or WinNative
+    /// (Windows; see the comment at the top of Imports.cs). Mono binds a P/Invoke declaration
+    /// when it compiles a method calling it; the first Kernels method called is compiled before
+    /// Kernels' static constructor loads the library, so it must not call Imports directly.
+    /// </summary>
+    static class Native
+    {
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_status_message(int status) { return Platform.Windows ? WinNative.ek_status_message(status) : Imports.ek_status_message(status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_version() { return Platform.Windows ? WinNative.ek_version() : Imports.ek_version(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static IntPtr ek_isa() { return Platform.Windows ? WinNative.ek_isa() : Imports.ek_isa(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_isa_supported(string name) { return Platform.Windows ? WinNative.ek_isa_supported(name) : Imports.ek_isa_supported(name); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_set_isa(string name) { return Platform.Windows ? WinNative.ek_set_isa(name) : Imports.ek_set_isa(name); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_flip(int x, ulong p, ulong o) { return Platform.Windows ? WinNative.ek_flip(x, p, o) : Imports.ek_flip(x, p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_board_next(ref Board board, int x, out Board next) { return Platform.Windows ? WinNative.ek_board_next(ref board, x, out next) : Imports.ek_board_next(ref board, x, out next); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_count_last_flip(int x, ulong p) { return Platform.Windows ? WinNative.ek_count_last_flip(x, p) : Imports.ek_count_last_flip(x, p); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_score_1(ref Board board, int beta, int x) { return Platform.Windows ? WinNative.ek_board_score_1(ref board, beta, x) : Imports.ek_board_score_1(ref board, beta, x); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_score_1_exact(ref Board board, int x) { return Platform.Windows ? WinNative.ek_board_score_1_exact(ref board, x) : Imports.ek_board_score_1_exact(ref board, x); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_get_moves(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_moves(p, o) : Imports.ek_get_moves(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static bool ek_can_move(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_can_move(p, o) : Imports.ek_can_move(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_mobility(p, o) : Imports.ek_get_mobility(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_weighted_mobility(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_weighted_mobility(p, o) : Imports.ek_get_weighted_mobility(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_potential_mobility(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_potential_mobility(p, o) : Imports.ek_get_potential_mobility(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_stability(p, o) : Imports.ek_get_stability(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_edge_stability(ulong p, ulong o) { return Platform.Windows ? WinNative.ek_get_edge_stability(p, o) : Imports.ek_get_edge_stability(p, o); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_corner_stability(ulong p) { return Platform.Windows ? WinNative.ek_get_corner_stability(p) : Imports.ek_get_corner_stability(p); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_board_get_hash_code(ref Board board) { return Platform.Windows ? WinNative.ek_board_get_hash_code(ref board) : Imports.ek_board_get_hash_code(ref board); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_symetry(ref Board board, int s, out Board sym) { return Platform.Windows ? WinNative.ek_board_symetry(ref board, s, out sym) : Imports.ek_board_symetry(ref board, s, out sym); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_unique(ref Board board, out Board unique) { return Platform.Windows ? WinNative.ek_board_unique(ref board, out unique) : Imports.ek_board_unique(ref board, out unique); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_bit_count(ulong b) { return Platform.Windows ? WinNative.ek_bit_count(b) : Imports.ek_bit_count(b); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_perft(ulong p, ulong o, int depth) { return Platform.Windows ? WinNative.ek_perft(p, o, depth) : Imports.ek_perft(p, o, depth); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static ulong ek_perft_terminal(ulong p, ulong o, int depth) { return Platform.Windows ? WinNative.ek_perft_terminal(p, o, depth) : Imports.ek_perft_terminal(p, o, depth); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_flip_batch(UIntPtr n, int[] xs, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Platform.Windows ? WinNative.ek_flip_batch(n, xs, ps, os, result) : Imports.ek_flip_batch(n, xs, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_next_batch(UIntPtr n, int[] xs, ulong[] ps, ulong[] os, [Out] ulong[] nextPs, [Out] ulong[] nextOs) { return Platform.Windows ? WinNative.ek_board_next_batch(n, xs, ps, os, nextPs, nextOs) : Imports.ek_board_next_batch(n, xs, ps, os, nextPs, nextOs); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_count_last_flip_batch(UIntPtr n, int[] xs, ulong[] ps, [Out] int[] result) { return Platform.Windows ? WinNative.ek_count_last_flip_batch(n, xs, ps, result) : Imports.ek_count_last_flip_batch(n, xs, ps, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_moves_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Platform.Windows ? WinNative.ek_get_moves_batch(n, ps, os, result) : Imports.ek_get_moves_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_mobility_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Platform.Windows ? WinNative.ek_get_mobility_batch(n, ps, os, result) : Imports.ek_get_mobility_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_get_stability_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] int[] result) { return Platform.Windows ? WinNative.ek_get_stability_batch(n, ps, os, result) : Imports.ek_get_stability_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_board_get_hash_code_batch(UIntPtr n, ulong[] ps, ulong[] os, [Out] ulong[] result) { return Platform.Windows ? WinNative.ek_board_get_hash_code_batch(n, ps, os, result) : Imports.ek_board_get_hash_code_batch(n, ps, os, result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_file(byte[] path) { return Platform.Windows ? WinNative.ek_eval_load_file(path) : Imports.ek_eval_load_file(path); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_buffer(byte[] data, UIntPtr len) { return Platform.Windows ? WinNative.ek_eval_load_buffer(data, len) : Imports.ek_eval_load_buffer(data, len); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_load_default() { return Platform.Windows ? WinNative.ek_eval_load_default() : Imports.ek_eval_load_default(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_loaded() { return Platform.Windows ? WinNative.ek_eval_loaded() : Imports.ek_eval_loaded(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_unload() { if (Platform.Windows) WinNative.ek_eval_unload(); else Imports.ek_eval_unload(); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_init(ref EvalState eval) { return Platform.Windows ? WinNative.ek_eval_init(ref eval) : Imports.ek_eval_init(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_eval_free(ref EvalState eval) { if (Platform.Windows) WinNative.ek_eval_free(ref eval); else Imports.ek_eval_free(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_set(ref EvalState eval, ref Board board) { return Platform.Windows ? WinNative.ek_eval_set(ref eval, ref board) : Imports.ek_eval_set(ref eval, ref board); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_update(ref EvalState eval, ref Move move) { return Platform.Windows ? WinNative.ek_eval_update(ref eval, ref move) : Imports.ek_eval_update(ref eval, ref move); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_restore(ref EvalState eval) { return Platform.Windows ? WinNative.ek_eval_restore(ref eval) : Imports.ek_eval_restore(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_pass(ref EvalState eval) { return Platform.Windows ? WinNative.ek_eval_pass(ref eval) : Imports.ek_eval_pass(ref eval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_eval_accumulate_checked(ref EvalState eval, out int sum) { return Platform.Windows ? WinNative.ek_eval_accumulate_checked(ref eval, out sum) : Imports.ek_eval_accumulate_checked(ref eval, out sum); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solve_shallow(ref Board board, int alpha, ref long nodes) { return Platform.Windows ? WinNative.ek_solve_shallow(ref board, alpha, ref nodes) : Imports.ek_solve_shallow(ref board, alpha, ref nodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static SolverHandle ek_solver_new(int hashBits) { return Platform.Windows ? WinNative.ek_solver_new(hashBits) : Imports.ek_solver_new(hashBits); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_free(IntPtr solver) { if (Platform.Windows) WinNative.ek_solver_free(solver); else Imports.ek_solver_free(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_solver_stop(SolverHandle solver) { if (Platform.Windows) WinNative.ek_solver_stop(solver); else Imports.ek_solver_stop(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_node_limit(SolverHandle solver, ulong maxNodes) { return Platform.Windows ? WinNative.ek_solver_set_node_limit(solver, maxNodes) : Imports.ek_solver_set_node_limit(solver, maxNodes); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_threads(SolverHandle solver, int nThreads) { return Platform.Windows ? WinNative.ek_solver_set_threads(solver, nThreads) : Imports.ek_solver_set_threads(solver, nThreads); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_get_threads(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_get_threads(solver) : Imports.ek_solver_get_threads(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_set_eval(SolverHandle solver, int useEval) { return Platform.Windows ? WinNative.ek_solver_set_eval(solver, useEval) : Imports.ek_solver_set_eval(solver, useEval); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_get_eval(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_get_eval(solver) : Imports.ek_solver_get_eval(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_clear(SolverHandle solver) { return Platform.Windows ? WinNative.ek_solver_clear(solver) : Imports.ek_solver_clear(solver); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve(SolverHandle solver, ref Board board, int alpha, int beta, out SolveResult result) { return Platform.Windows ? WinNative.ek_solver_solve(solver, ref board, alpha, beta, out result) : Imports.ek_solver_solve(solver, ref board, alpha, beta, out result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_batch(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int[] scores, int[] bestMoves) { return Platform.Windows ? WinNative.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves) : Imports.ek_solver_solve_batch(solver, n, players, opponents, scores, bestMoves); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static WeightsHandle ek_weights_load_file(byte[] path, out int status) { return Platform.Windows ? WinNative.ek_weights_load_file(path, out status) : Imports.ek_weights_load_file(path, out status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static WeightsHandle ek_weights_load_buffer(byte[] data, UIntPtr len, out int status) { return Platform.Windows ? WinNative.ek_weights_load_buffer(data, len, out status) : Imports.ek_weights_load_buffer(data, len, out status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static WeightsHandle ek_weights_load_default(out int status) { return Platform.Windows ? WinNative.ek_weights_load_default(out status) : Imports.ek_weights_load_default(out status); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_weights_free(IntPtr weights) { if (Platform.Windows) WinNative.ek_weights_free(weights); else Imports.ek_weights_free(weights); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static EngineHandle ek_engine_new(WeightsHandle weights, int hashBits) { return Platform.Windows ? WinNative.ek_engine_new(weights, hashBits) : Imports.ek_engine_new(weights, hashBits); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_free(IntPtr engine) { if (Platform.Windows) WinNative.ek_engine_free(engine); else Imports.ek_engine_free(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static void ek_engine_stop(EngineHandle engine) { if (Platform.Windows) WinNative.ek_engine_stop(engine); else Imports.ek_engine_stop(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_clear(EngineHandle engine) { return Platform.Windows ? WinNative.ek_engine_clear(engine) : Imports.ek_engine_clear(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_set_threads(EngineHandle engine, int nThreads) { return Platform.Windows ? WinNative.ek_engine_set_threads(engine, nThreads) : Imports.ek_engine_set_threads(engine, nThreads); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_get_threads(EngineHandle engine) { return Platform.Windows ? WinNative.ek_engine_get_threads(engine) : Imports.ek_engine_get_threads(engine); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result) { return Platform.Windows ? WinNative.ek_engine_search(engine, ref board, ref limits, out result) : Imports.ek_engine_search(engine, ref board, ref limits, out result); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_engine_analyze(EngineHandle engine, ref Board board, ref EngineLimits limits, MoveScore[] moves, out int nMoves) { return Platform.Windows ? WinNative.ek_engine_analyze(engine, ref board, ref limits, moves, out nMoves) : Imports.ek_engine_analyze(engine, ref board, ref limits, moves, out nMoves); }
+        [MethodImpl(MethodImplOptions.NoInlining)] internal static int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, int[] scores, int[] bestMoves, ulong[] nodes, int[] status) { return Platform.Windows ? WinNative.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status) : Imports.ek_solver_solve_many(solver, n, players, opponents, alpha, beta, scores, bestMoves, nodes, status); }
+    }
+}
