@@ -34,12 +34,6 @@
 #define EK_PV_SIZE 80
 
 /**
- * The most moves a position has (one per empty square; a pass is the only move when there is
- * none): the size of an analysis's array that always suffices.
- */
-#define EK_MAX_MOVES 60
-
-/**
  * The most threads a search of an engine may use.
  */
 #define EK_ENGINE_MAX_THREADS 256
@@ -54,6 +48,12 @@
  * See [`EK_ENGINE_MIN_HASH_BITS`].
  */
 #define EK_ENGINE_MAX_HASH_BITS 32
+
+/**
+ * The most moves a position has (one per empty square; a pass is the only move when there is
+ * none): the size of an analysis's array that always suffices.
+ */
+#define EK_MAX_MOVES 60
 
 /**
  * The most threads `ek_solver_set_threads` accepts.
