@@ -596,3 +596,31 @@ fn the_cycle_check_finds_cycles() {
     assert_eq!(g["s/a.rs"].keys().collect::<Vec<_>>(), ["s/b.rs", "s/mod.rs"]);
     assert_eq!(find_cycle(&g), Some(owned(&["s/a.rs", "s/mod.rs", "s/a.rs"])));
 }
+
+/// The most lines a file of src/ has, unless its opening comment says why it is one file.
+const MAX_LINES: usize = 400;
+
+/// Whether a file of `text` is short enough, or says in its opening comment (its leading `//!`
+/// lines) why it is one file ("One file because ...").
+fn long_without_reason(text: &str) -> bool {
+    let opening = text.lines().take_while(|l| l.starts_with("//!")).any(|l| l.contains("One file because"));
+    text.lines().count() > MAX_LINES && !opening
+}
+
+/// Small modules named for what they do: a file of src/ past 400 lines is split where its
+/// concepts part, or its opening comment says why it is one file.
+#[test]
+fn files_are_short_or_say_why_not() {
+    let long: Vec<String> = source_files()
+        .iter()
+        .filter(|f| long_without_reason(&f.text))
+        .map(|f| format!("{}: {} lines", f.label, f.text.lines().count()))
+        .collect();
+    assert!(long.is_empty(), "past {MAX_LINES} lines without a reason in the opening comment: {long:?}");
+    // The rule itself, on made-up files.
+    let body = "fn f() {}\n".repeat(MAX_LINES + 1);
+    assert!(long_without_reason(&body));
+    assert!(long_without_reason(&format!("//! A module.\n{body}")));
+    assert!(!long_without_reason(&format!("//! A module. One file because its parts share a macro.\n{body}")));
+    assert!(!long_without_reason(&"fn f() {}\n".repeat(MAX_LINES)));
+}
