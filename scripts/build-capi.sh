@@ -52,8 +52,8 @@ fi
 if [ ${#features[@]} -gt 0 ]; then
     # Edax's table functions weak in the static library (see there why).
     case "$target" in
-        *-windows-gnu) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" x86_64-w64-mingw32-objcopy x86_64-w64-mingw32-nm ;;
-        aarch64-*) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" aarch64-linux-gnu-objcopy aarch64-linux-gnu-nm ;;
+        *-windows-gnu) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" x86_64-w64-mingw32- ;;
+        aarch64-*) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" aarch64-linux-gnu- ;;
         *) scripts/weaken-edax-table.sh "$out/libedax_kernels.a" ;;
     esac
 fi

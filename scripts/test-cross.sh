@@ -123,6 +123,16 @@ windows() {
     say "Windows: the known answers through the DLL of the edax-abi-eval build (Edax's names exported too), best level"
     known_answers_with windows target/capi-edax-abi-eval/$t/release
 
+    say "Windows: the drop-in keeping Edax's hash.c links (c_tests/drop_in_keeps_hash.c, the static library of each Edax-names build)"
+    local v
+    for v in edax-abi edax-abi-eval; do
+        x86_64-w64-mingw32-gcc-posix -std=c99 -O1 -Wall -Wextra -pedantic -Werror c_tests/drop_in_keeps_hash.c \
+            -o "c_tests/out-windows/drop_in_keeps_hash-$v.exe" "target/capi-$v/$t/release/libedax_kernels.a" \
+            -lkernel32 -lntdll -luserenv -lws2_32 -ldbghelp -Wl,-Bstatic -lpthread -Wl,-Bdynamic -static-libgcc
+        printf '%s: ' "$v"
+        "$WINE" "c_tests/out-windows/drop_in_keeps_hash-$v.exe"
+    done
+
     say "Windows: a C program linked to the MSVC import library edax_kernels.lib (read by MinGW's linker), best level"
     local out=c_tests/out-windows
     x86_64-w64-mingw32-gcc -std=c99 -O1 -Iinclude c_tests/known_answers.c "$dir/edax_kernels.lib" \
