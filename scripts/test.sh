@@ -87,7 +87,8 @@ export EK_SKIP_LOG
 trap 'rm -f "$log" "$EK_SKIP_LOG" "$times_file"' EXIT
 run() { # command...: runs it, its output shown and searched for SKIPPED lines
     "$@" 2>&1 | tee "$log"
-    grep '^skipped, explained' "$log" | sed 's/^skipped, explained *//' >>"$EK_SKIP_LOG" || true
+    # "skipped, explained (WHY): TEST: REASON" (bindings/python/tests/conftest.py) -> "python TEST: REASON (WHY)"
+    sed -nE 's/^skipped, explained \(([^)]*)\): (([^:]|:[^ ])+): (.*)$/python \2: \4 (\1)/p' "$log" >>"$EK_SKIP_LOG"
     if grep -q '^SKIPPED' "$log"; then
         skipped+=("$*")
         if [ "${CI:-}" = true ]; then echo "FAILED: a step was skipped under CI=true: $*"; exit 1; fi
