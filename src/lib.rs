@@ -16,7 +16,8 @@
 
 // The layers, bottom to top (ARCHITECTURE.md; tests/layers.rs checks that each module only
 // uses the layers below it): types <- kernels <- eval, hash_table <- endgame <- solver <-
-// engine <- dispatch <- ffi and api (the Rust API: this file and api.rs).
+// engine <- dispatch <- games (many games stepped at once) <- ffi and api (the Rust API: this
+// file and api.rs).
 mod api;
 /// cbindgen:ignore
 mod dispatch;
@@ -24,6 +25,8 @@ mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod ffi;
+/// cbindgen:ignore
+pub mod games;
 mod hash_table;
 /// cbindgen:ignore
 mod kernels;

@@ -21,6 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["solver"],
     &["engine"],
     &["dispatch"],
+    &["games"],
     &["ffi", "api"],
 ];
 

@@ -1,0 +1,272 @@
+//! Many Othello games stepped at once, in the conventions of the learning frameworks (issue 61):
+//! an action is a square 0..=63 (A1 = 0 ... H8 = 63, row-major from A1, as pgx and OpenSpiel
+//! number the board) or 64, the pass, legal only when the player to move has no square; the
+//! observations are planes of the player to move and of the other player (pgx's (8, 8, 2), or
+//! OpenSpiel's (3, 8, 8) with the empty squares first); a finished game scores its disc
+//! difference with the empty squares going to the winner (Edax's and the solver's rule).
+//!
+//! A step validates every game's action before it plays any, so an illegal action leaves every
+//! game as it was and names the game and the action. Each game draws its random actions from a
+//! generator of its own (seeded from the batch's seed and its index), so a batch gives the same
+//! games on any number of threads. With `auto_reset`, a game that ends is started again at once;
+//! the step still reports it as terminated, with its final score.
+
+mod observe;
+pub use observe::Layout;
+
+use crate::dispatch::dispatch::{flip, get_moves};
+use crate::types::board::EkBoard;
+
+/// The pass action: the only legal one when the player to move has no square.
+pub const PASS_ACTION: i32 = 64;
+/// The number of actions (64 squares and the pass): the width of a legal-action mask.
+pub const N_ACTIONS: usize = 65;
+
+/// An action a game could not take: which game, which action, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    /// The game's index in the batch.
+    pub game: usize,
+    /// The action given.
+    pub action: i32,
+    /// Whether the game had ended (and `auto_reset` is off): no action is legal then.
+    pub game_over: bool,
+}
+
+impl std::fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.game_over {
+            write!(f, "game {}: action {} given to a game that has ended (reset it)", self.game, self.action)
+        } else {
+            write!(
+                f,
+                "game {}: action {} is not legal (a square 0..63 the player to move can play, or 64 when it has none)",
+                self.game, self.action
+            )
+        }
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// One game: the board (the player to move first), its colour, whether it has ended, its random
+/// generator, and the action it was last given (-1: none).
+#[derive(Clone, Copy, Debug)]
+struct Game {
+    board: EkBoard,
+    white_to_move: bool,
+    over: bool,
+    rng: u64,
+    last_action: i32,
+}
+
+impl Game {
+    fn new(seed: u64) -> Game {
+        Game { board: EkBoard::START, white_to_move: false, over: false, rng: seed, last_action: -1 }
+    }
+
+    /// splitmix64: the next number of the game's own sequence.
+    fn next_random(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn legal(&self, action: i32) -> bool {
+        let moves = get_moves(self.board.player, self.board.opponent);
+        match action {
+            0..=63 => moves >> action & 1 == 1,
+            PASS_ACTION => moves == 0,
+            _ => false,
+        }
+    }
+
+    /// A legal action drawn uniformly.
+    fn random_action(&mut self) -> i32 {
+        let moves = get_moves(self.board.player, self.board.opponent);
+        if moves == 0 {
+            return PASS_ACTION;
+        }
+        let k = (self.next_random() % u64::from(moves.count_ones())) as u32;
+        let mut m = moves;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        m.trailing_zeros() as i32
+    }
+
+    /// Plays a legal action; returns black's final disc difference when the game ends with it.
+    fn play(&mut self, action: i32) -> Option<i32> {
+        let b = self.board;
+        self.board = if action == PASS_ACTION {
+            EkBoard::new(b.opponent, b.player)
+        } else {
+            let flipped = flip(action, b.player, b.opponent);
+            EkBoard::new(b.opponent ^ flipped, b.player ^ flipped ^ (1u64 << action))
+        };
+        self.white_to_move = !self.white_to_move;
+        let ended = get_moves(self.board.player, self.board.opponent) == 0
+            && get_moves(self.board.opponent, self.board.player) == 0;
+        if !ended {
+            return None;
+        }
+        self.over = true;
+        let score = final_score(&self.board);
+        Some(if self.white_to_move { -score } else { score })
+    }
+}
+
+/// The final disc difference for the player to move, the empty squares to the winner.
+fn final_score(b: &EkBoard) -> i32 {
+    let (p, o) = (b.player.count_ones() as i32, b.opponent.count_ones() as i32);
+    let empties = 64 - p - o;
+    match p.cmp(&o) {
+        core::cmp::Ordering::Greater => p - o + empties,
+        core::cmp::Ordering::Less => p - o - empties,
+        core::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// What a step did to each game (indexed like the games).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepReport {
+    /// 1 where the game ended with this step.
+    pub terminated: Vec<u8>,
+    /// Where the game ended: black's final disc difference (the empty squares to the winner);
+    /// 0 elsewhere.
+    pub black_score: Vec<i8>,
+}
+
+/// A batch of games, stepped together.
+pub struct EkGames {
+    games: Vec<Game>,
+    auto_reset: bool,
+    threads: usize,
+    report: StepReport,
+}
+
+/// Below this many games a step runs on the calling thread alone (a thread costs more).
+const GAMES_PER_THREAD: usize = 4096;
+
+impl EkGames {
+    /// `n` games at the start position, black to move, their random generators seeded from
+    /// `seed`; `auto_reset`: a game that ends starts again at once (its end still reported).
+    pub fn new(n: usize, seed: u64, auto_reset: bool) -> EkGames {
+        let games = (0..n as u64).map(|i| Game::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03))).collect();
+        EkGames {
+            games,
+            auto_reset,
+            threads: 1,
+            report: StepReport { terminated: vec![0; n], black_score: vec![0; n] },
+        }
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether the batch has no game.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The threads a step may use (at least 1; a step of fewer than 4096 games a thread uses
+    /// fewer). The games' results do not depend on it.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// Game `i`'s board (the player to move first) and whether white is to move.
+    pub fn board(&self, i: usize) -> (EkBoard, bool) {
+        (self.games[i].board, self.games[i].white_to_move)
+    }
+
+    /// Whether game `i` has ended (never true with `auto_reset`).
+    pub fn is_over(&self, i: usize) -> bool {
+        self.games[i].over
+    }
+
+    /// Starts every game again (their random generators go on).
+    pub fn reset(&mut self) {
+        for g in &mut self.games {
+            *g = Game { rng: g.rng, ..Game::new(0) };
+        }
+    }
+
+    /// What the last step did.
+    pub fn report(&self) -> &StepReport {
+        &self.report
+    }
+
+    /// Plays `actions[i]` in game `i`, every game at once; an illegal action (or an action for
+    /// an ended game) is refused before any game moves, naming the first such game.
+    pub fn step(&mut self, actions: &[i32]) -> Result<&StepReport, IllegalAction> {
+        assert_eq!(actions.len(), self.games.len(), "one action per game");
+        for (i, (g, &a)) in self.games.iter().zip(actions).enumerate() {
+            if g.over || !g.legal(a) {
+                return Err(IllegalAction { game: i, action: a, game_over: g.over });
+            }
+        }
+        self.run(|g, _| Some(actions[g]));
+        Ok(&self.report)
+    }
+
+    /// Plays a random legal action in every game that has not ended (each from its own
+    /// generator), writing the actions into `actions` (-1 for a game that had ended).
+    pub fn step_random(&mut self, actions: &mut [i32]) -> &StepReport {
+        assert_eq!(actions.len(), self.games.len(), "one action per game");
+        self.run(|_, game| if game.over { None } else { Some(game.random_action()) });
+        for (a, g) in actions.iter_mut().zip(&self.games) {
+            *a = g.last_action;
+        }
+        &self.report
+    }
+
+    /// Steps every game with the action `choose(index, game)` gives (None: leave it), on the
+    /// batch's threads, each thread a contiguous share of the games.
+    fn run(&mut self, choose: impl Fn(usize, &mut Game) -> Option<i32> + Sync) {
+        let auto_reset = self.auto_reset;
+        let one = |first: usize, games: &mut [Game], terminated: &mut [u8], scores: &mut [i8]| {
+            for (k, g) in games.iter_mut().enumerate() {
+                let (t, s) = match choose(first + k, g) {
+                    Some(a) => {
+                        g.last_action = a;
+                        match g.play(a) {
+                            Some(score) => (1, score as i8),
+                            None => (0, 0),
+                        }
+                    }
+                    None => {
+                        g.last_action = -1;
+                        (0, 0)
+                    }
+                };
+                terminated[k] = t;
+                scores[k] = s;
+                if t == 1 && auto_reset {
+                    // Started again; the action that ended it is still the one reported.
+                    *g = Game { rng: g.rng, last_action: g.last_action, ..Game::new(0) };
+                }
+            }
+        };
+        let n = self.games.len();
+        let threads = self.threads.min(n / GAMES_PER_THREAD).max(1);
+        let r = &mut self.report;
+        if threads == 1 {
+            one(0, &mut self.games, &mut r.terminated, &mut r.black_score);
+            return;
+        }
+        let chunk = n.div_ceil(threads);
+        std::thread::scope(|s| {
+            let parts =
+                self.games.chunks_mut(chunk).zip(r.terminated.chunks_mut(chunk)).zip(r.black_score.chunks_mut(chunk));
+            for (i, ((games, terminated), scores)) in parts.enumerate() {
+                let one = &one;
+                s.spawn(move || one(i * chunk, games, terminated, scores));
+            }
+        });
+    }
+}
