@@ -37,6 +37,14 @@ impl Element for u8 {
     const TYPESTR: &'static str = "|u1";
     const NAME: &'static str = "uint8";
 }
+impl Element for f32 {
+    const TYPESTR: &'static str = "<f4";
+    const NAME: &'static str = "float32";
+}
+impl Element for bool {
+    const TYPESTR: &'static str = "|b1";
+    const NAME: &'static str = "bool";
+}
 
 /// A 1-D, C-contiguous, aligned NumPy array of `T`, held for the call.
 pub(crate) struct Array<'py, T> {

@@ -13,6 +13,7 @@ mod engine;
 mod error;
 mod eval;
 mod game;
+mod games;
 mod kernels;
 mod solver;
 
@@ -24,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     eval::register(m)?;
     game::register(m)?;
+    games::register(m)?;
     engine::register(m)?;
     solver::register(m)
 }

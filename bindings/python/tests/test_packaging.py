@@ -130,6 +130,7 @@ PUBLIC_MANY = {
     "DEFAULT_CHUNK_SIZE", "EvalWeights",
 }
 PUBLIC_SOLVE = {"main", "read_input"}
+PUBLIC_LEARN = {"VecOthello", "PASS_ACTION", "N_ACTIONS"}
 #: What the modules import for themselves, which must not be public.
 HELPERS = {"np", "NamedTuple", "Optional", "Tuple", "List", "Union", "Path", "os", "sys", "threading", "wait"}
 
@@ -151,18 +152,18 @@ def star(module):
 
 
 def test_public_names_are_those_of_all():
-    from edax_kernels import many, solve
+    from edax_kernels import learn, many, solve
 
     names, subs = public_names(ek)
     assert names == PUBLIC, (sorted(names - PUBLIC), sorted(PUBLIC - names))
-    assert subs <= {"many", "solve"}, subs
+    assert subs <= {"many", "solve", "learn"}, subs
     assert len(ek.__all__) == len(set(ek.__all__)) and set(ek.__all__) == PUBLIC
     assert star("edax_kernels") == PUBLIC
     assert not {"np", "NamedTuple", "Optional", "Tuple"} & star("edax_kernels")
-    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE)):
+    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE), (learn, PUBLIC_LEARN)):
         names, subs = public_names(module)
         assert names == public and not subs, (module.__name__, sorted(names ^ public), subs)
         assert len(module.__all__) == len(set(module.__all__)) and set(module.__all__) == public
         assert star(module.__name__) == public
-    for module in (ek, many, solve):
+    for module in (ek, many, solve, learn):
         assert not HELPERS & set(dir(module)), (module.__name__, HELPERS & set(dir(module)))
