@@ -127,7 +127,7 @@ windows() {
     local v
     for v in edax-abi edax-abi-eval; do
         x86_64-w64-mingw32-gcc-posix -std=c99 -O1 -Wall -Wextra -pedantic -Werror c_tests/drop_in_keeps_hash.c \
-            -o "c_tests/out-windows/drop_in_keeps_hash-$v.exe" "target/capi-$v/$t/release/libedax_kernels.a" \
+            -o "c_tests/out-windows/drop_in_keeps_hash-$v.exe" "target/capi-$v/x86_64-pc-windows-gnu/release/libedax_kernels.a" \
             -lkernel32 -lntdll -luserenv -lws2_32 -ldbghelp -Wl,-Bstatic -lpthread -Wl,-Bdynamic -static-libgcc
         printf '%s: ' "$v"
         "$WINE" "c_tests/out-windows/drop_in_keeps_hash-$v.exe"
