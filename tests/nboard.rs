@@ -28,11 +28,34 @@ fn start_with(args: &[&str]) -> std::process::Child {
         .expect("ek-nboard starts")
 }
 
-/// The session's output for `input` (the engine's stdout, line by line).
-fn session(input: &str) -> Vec<String> {
+/// The session's output (the engine's stdout, line by line) for `steps`: each step's input is
+/// written once the answers to the step before have come, as a GUI waits for them (a command
+/// that comes during a search stops it, by design: written all at once, a slow machine's
+/// search would be cut short). A step (input, answer, n) waits for `n` lines starting with
+/// `answer`, then for the engine's "waiting" status; the last step's output is read to the end.
+fn session(steps: &[(&str, &str, usize)]) -> Vec<String> {
     let mut child = start();
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("the session written");
-    let out = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line")).collect();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line"));
+    let mut out = Vec::new();
+    for (k, &(input, answer, n)) in steps.iter().enumerate() {
+        stdin.write_all(input.as_bytes()).expect("the step written");
+        stdin.flush().expect("flushed");
+        if k + 1 == steps.len() {
+            break;
+        }
+        let mut seen = 0;
+        for l in lines.by_ref() {
+            seen += usize::from(l.starts_with(answer));
+            let done = seen >= n && l.starts_with("status") && l.ends_with("waiting");
+            out.push(l);
+            if done {
+                break;
+            }
+        }
+    }
+    drop(stdin);
+    out.extend(lines);
     assert!(child.wait().expect("ek-nboard ends").success());
     out
 }
@@ -54,11 +77,9 @@ fn name(x: i32) -> String {
 
 #[test]
 fn a_session() {
-    let input = format!(
-        "nboard 2\nset depth 6\nset game {GAME}\nping 1\ngo\nhint 1\nhint 3\nbogus line\nmove {}\nping 2\nlearn\nquit\n",
-        name(expected(6).1)
-    );
-    let out = session(&input);
+    let last = format!("bogus line\nmove {}\nping 2\nlearn\nquit\n", name(expected(6).1));
+    let first = format!("nboard 2\nset depth 6\nset game {GAME}\nping 1\ngo\n");
+    let out = session(&[(&first, "=== ", 1), ("hint 1\n", "search ", 1), ("hint 3\n", "search ", 3), (&last, "", 0)]);
     let text = out.join("\n");
     assert!(out.contains(&"set myname ek-nboard6".to_owned()), "{text}");
     let (board, mv, score) = expected(6);
