@@ -10,12 +10,23 @@
 //! generator of its own (seeded from the batch's seed and its index), so a batch gives the same
 //! games on any number of threads. With `auto_reset`, a game that ends is started again at once;
 //! the step still reports it as terminated, with its final score.
+//!
+//! An opponent ([`Opponent`], opponent.rs) makes the batch a learner's environment: the library
+//! plays the other side's moves inside the step, so that the agent only acts at its own turns;
+//! teachers (teach.rs) score every legal action with Edax's search or the exact solver. Both run
+//! on the batch's searchers (workers.rs): one engine, and one solver, per thread.
 
 mod observe;
+mod opponent;
+mod teach;
+mod workers;
 pub use observe::Layout;
+pub use opponent::{AgentSide, Opponent};
+pub use workers::SearchSetupError;
 
 use crate::dispatch::dispatch::{flip, get_moves};
 use crate::types::board::EkBoard;
+use workers::{on_threads, Worker, Workers};
 
 /// The pass action: the only legal one when the player to move has no square.
 pub const PASS_ACTION: i32 = 64;
@@ -145,6 +156,10 @@ pub struct EkGames {
     auto_reset: bool,
     threads: usize,
     report: StepReport,
+    /// Who plays the agent's opponent (None: the caller plays both sides).
+    opponent: Option<Opponent>,
+    agent: AgentSide,
+    workers: Workers,
 }
 
 /// Below this many games a step runs on the calling thread alone (a thread costs more).
@@ -160,6 +175,9 @@ impl EkGames {
             auto_reset,
             threads: 1,
             report: StepReport { terminated: vec![0; n], black_score: vec![0; n] },
+            opponent: None,
+            agent: AgentSide::default(),
+            workers: Workers::new(),
         }
     }
 
@@ -174,9 +192,14 @@ impl EkGames {
     }
 
     /// The threads a step may use (at least 1; a step of fewer than 4096 games a thread uses
-    /// fewer). The games' results do not depend on it.
+    /// fewer, unless an opponent searches: then its games are split evenly among them, one
+    /// searcher each). The games' results do not depend on it.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+        if let Some(o) = self.opponent.filter(|o| o.searches()) {
+            // Searchers that cannot be made leave fewer threads: the same games all the same.
+            let _ = self.workers.ensure(self.threads.min(self.games.len()), o.solves());
+        }
     }
 
     /// Game `i`'s board (the player to move first) and whether white is to move.
@@ -189,10 +212,14 @@ impl EkGames {
         self.games[i].over
     }
 
-    /// Starts every game again (their random generators go on).
+    /// Starts every game again (their random generators go on); the opponent, if any, plays
+    /// its first moves (no game ends with them).
     pub fn reset(&mut self) {
         for g in &mut self.games {
             *g = Game { rng: g.rng, ..Game::new(0) };
+        }
+        if self.opponent.is_some() {
+            self.run(|_, _| None);
         }
     }
 
@@ -225,48 +252,50 @@ impl EkGames {
         &self.report
     }
 
-    /// Steps every game with the action `choose(index, game)` gives (None: leave it), on the
-    /// batch's threads, each thread a contiguous share of the games.
+    /// Steps every game with the action `choose(index, game)` gives (None: leave it), then the
+    /// opponent's replies, on the batch's threads, each thread a contiguous share of the games
+    /// (and its own searcher when the opponent searches).
     fn run(&mut self, choose: impl Fn(usize, &mut Game) -> Option<i32> + Sync) {
-        let auto_reset = self.auto_reset;
-        let one = |first: usize, games: &mut [Game], terminated: &mut [u8], scores: &mut [i8]| {
-            for (k, g) in games.iter_mut().enumerate() {
-                let (t, s) = match choose(first + k, g) {
-                    Some(a) => {
-                        g.last_action = a;
-                        match g.play(a) {
-                            Some(score) => (1, score as i8),
-                            None => (0, 0),
-                        }
-                    }
-                    None => {
-                        g.last_action = -1;
-                        (0, 0)
-                    }
-                };
-                terminated[k] = t;
-                scores[k] = s;
-                if t == 1 && auto_reset {
-                    // Started again; the action that ended it is still the one reported.
-                    *g = Game { rng: g.rng, last_action: g.last_action, ..Game::new(0) };
-                }
-            }
-        };
+        let (auto_reset, agent, opponent) = (self.auto_reset, self.agent, self.opponent);
         let n = self.games.len();
-        let threads = self.threads.min(n / GAMES_PER_THREAD).max(1);
+        let threads = match opponent {
+            Some(o) if o.searches() => self.threads.min(self.workers.list.len()),
+            _ => self.threads.min(n / GAMES_PER_THREAD),
+        };
+        let chunk = n.div_ceil(threads.max(1)).max(1);
+        let one =
+            |k: usize, ((games, terminated), scores): ((&mut [Game], &mut [u8]), &mut [i8]), w: Option<&Worker>| {
+                for (j, ((g, t), s)) in games.iter_mut().zip(terminated).zip(scores).enumerate() {
+                    let agent_white = agent.is_white(k * chunk + j);
+                    let reply = |g: &mut Game| opponent.and_then(|o| o.reply(g, agent_white, w));
+                    let mut end = match choose(k * chunk + j, g) {
+                        Some(a) => {
+                            g.last_action = a;
+                            g.play(a)
+                        }
+                        None => {
+                            g.last_action = -1;
+                            None
+                        }
+                    };
+                    if end.is_none() {
+                        end = reply(g);
+                    }
+                    (*t, *s) = (u8::from(end.is_some()), end.unwrap_or(0) as i8);
+                    if end.is_some() && auto_reset {
+                        // Started again; the action that ended it is still the one reported.
+                        *g = Game { rng: g.rng, last_action: g.last_action, ..Game::new(0) };
+                        reply(g);
+                    }
+                }
+            };
         let r = &mut self.report;
-        if threads == 1 {
-            one(0, &mut self.games, &mut r.terminated, &mut r.black_score);
-            return;
-        }
-        let chunk = n.div_ceil(threads);
-        std::thread::scope(|s| {
-            let parts =
-                self.games.chunks_mut(chunk).zip(r.terminated.chunks_mut(chunk)).zip(r.black_score.chunks_mut(chunk));
-            for (i, ((games, terminated), scores)) in parts.enumerate() {
-                let one = &one;
-                s.spawn(move || one(i * chunk, games, terminated, scores));
-            }
-        });
+        let parts: Vec<_> = self
+            .games
+            .chunks_mut(chunk)
+            .zip(r.terminated.chunks_mut(chunk))
+            .zip(r.black_score.chunks_mut(chunk))
+            .collect();
+        on_threads(parts, &self.workers.list, &one);
     }
 }
