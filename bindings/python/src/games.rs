@@ -1,10 +1,11 @@
 //! `Games`: many Othello games stepped at once (the library's `games` module), for learners: the
 //! actions and what they see go through NumPy arrays (array.rs) without copying, each call one
 //! native call for the whole batch, with the GIL released while the games step and the arrays
-//! are written. The Python layer (`edax_kernels/learn.py`) gives them their shapes.
+//! are written. The Python layer (`edax_kernels/learn.py`) gives them their shapes and checks
+//! the opponents' settings first (the library checks them again: a ValueError either way).
 
 use crate::array::Array;
-use edax_kernels::games::{EkGames, Layout, N_ACTIONS};
+use edax_kernels::games::{AgentSide, EkGames, Layout, Opponent, SearchSetupError, N_ACTIONS};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -28,6 +29,19 @@ fn layout(name: &str) -> PyResult<Layout> {
         "pgx" => Ok(Layout::Pgx),
         "openspiel" => Ok(Layout::OpenSpiel),
         _ => Err(PyValueError::new_err(format!("layout {name:?}: not 'pgx' or 'openspiel'"))),
+    }
+}
+
+fn setup_error(e: SearchSetupError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn agent_side(name: &str) -> PyResult<AgentSide> {
+    match name {
+        "black" => Ok(AgentSide::Black),
+        "white" => Ok(AgentSide::White),
+        "alternate" => Ok(AgentSide::Alternate),
+        _ => Err(PyValueError::new_err(format!("agent {name:?}: not 'black', 'white' or 'alternate'"))),
     }
 }
 
@@ -119,9 +133,65 @@ impl Games {
         Ok(())
     }
 
-    /// Starts every game again.
-    fn reset(&mut self) {
-        self.games.reset();
+    /// Starts every game again (the opponent, if any, playing its first moves).
+    fn reset(&mut self, py: Python<'_>) {
+        let games = &mut self.games;
+        py.detach(|| games.reset());
+    }
+
+    /// Sets the opponent (`kind`: None, 'random', 'engine' at `level`, or 'solver' under
+    /// `empties` empty squares, the engine at `level` above), the agent's side ('black',
+    /// 'white', 'alternate') and the size of the searchers' tables (log2 of their entries), then
+    /// starts every game again. ValueError, with nothing changed, for a setting out of range.
+    fn set_opponent(
+        &mut self,
+        py: Python<'_>,
+        kind: Option<&str>,
+        level: i32,
+        empties: u32,
+        agent: &str,
+        hash_bits: i32,
+    ) -> PyResult<()> {
+        let opponent = match kind {
+            None => None,
+            Some("random") => Some(Opponent::Random),
+            Some("engine") => Some(Opponent::Engine { level }),
+            Some("solver") => Some(Opponent::Solver { empties, level }),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!("opponent {other:?}: not 'random', 'engine' or 'solver'")))
+            }
+        };
+        let side = agent_side(agent)?;
+        let games = &mut self.games;
+        py.detach(|| {
+            games.set_search_hash_bits(hash_bits)?;
+            games.set_opponent(opponent, side)
+        })
+        .map_err(setup_error)
+    }
+
+    /// Writes the agent's colour in every game (uint8, n: 0 black, 1 white).
+    fn agent_color(&self, mut out: Array<'_, u8>) -> PyResult<()> {
+        self.games.agent_color(out_slice(&mut out, self.games.len(), "agent_color")?);
+        Ok(())
+    }
+
+    /// Writes the score of every legal action (float32, n * 65, NaN where illegal or the game
+    /// has ended) and each game's best (float32, n): exact from the solver under
+    /// `exact_empties` empty squares, else the engine's at `level`.
+    fn teach(
+        &mut self,
+        py: Python<'_>,
+        level: i32,
+        exact_empties: u32,
+        mut scores: Array<'_, f32>,
+        mut best: Array<'_, f32>,
+    ) -> PyResult<()> {
+        let n = self.games.len();
+        let scores = out_slice(&mut scores, n * N_ACTIONS, "scores")?;
+        let best = out_slice(&mut best, n, "best")?;
+        let games = &mut self.games;
+        py.detach(|| games.teach(level, exact_empties, scores, best)).map_err(setup_error)
     }
 }
 

@@ -130,7 +130,7 @@ PUBLIC_MANY = {
     "DEFAULT_CHUNK_SIZE", "EvalWeights",
 }
 PUBLIC_SOLVE = {"main", "read_input"}
-PUBLIC_LEARN = {"VecOthello", "PASS_ACTION", "N_ACTIONS"}
+PUBLIC_LEARN = {"VecOthello", "PASS_ACTION", "N_ACTIONS", "RandomOpponent", "EngineOpponent", "SolverOpponent"}
 #: What the modules import for themselves, which must not be public.
 HELPERS = {"np", "NamedTuple", "Optional", "Tuple", "List", "Union", "Path", "os", "sys", "threading", "wait"}
 

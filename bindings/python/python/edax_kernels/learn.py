@@ -20,6 +20,27 @@ end (``terminated``, ``rewards``, ``final_score``) and the observation is the ne
 illegal action raises ValueError naming the game and the action, before any game moves.
 ``step_random()`` plays a random legal action in every game, drawn natively from each game's own
 generator: the same games for the same seed on any number of threads.
+
+Against an opponent (``opponent=RandomOpponent()``, ``EngineOpponent(level)`` or
+``SolverOpponent(empties, level)``; ``"random"`` for short) the games are a single agent's: the
+library plays the opponent's moves inside ``reset`` and ``step``, its passes too, so that the
+agent is to move in every game that has not ended; the agent's own pass (64, legal only when it
+has no square) stays its action. ``agent`` sets its colour: ``"black"``, ``"white"``, or
+``"alternate"`` (black in the games of even index, white in the others, also after automatic
+resets). A game the opponent's move ends is reported by the step like one the agent's ends. The
+engine (Edax's search at a level 1..60) and the solver (the exact best move under ``empties``
+empty squares) run on one searcher per thread, tables of ``2**opponent_hash_bits`` entries
+cleared before each search: the same games on any number of threads. Two more arrays:
+
+- ``agent_color``: ``(n,)`` uint8, the agent's colour (0 black, 1 white);
+- ``agent_reward``: ``(n,)`` float32, the agent's own reward (its column of ``rewards``).
+
+Without an opponent the caller plays both sides, and these two follow ``agent`` all the same.
+
+``teach(level, exact_empties)`` scores every legal action of every game (a policy's or a value's
+target): the final disc difference for the player to move after the action, the engine's
+estimate at ``level``, or exact from the solver where a game has at most ``exact_empties`` empty
+squares.
 """
 
 import numpy as _np
@@ -27,7 +48,7 @@ import numpy as _np
 from . import _native
 from ._arrays import integers as _integers
 
-__all__ = ["VecOthello", "PASS_ACTION", "N_ACTIONS"]
+__all__ = ["VecOthello", "PASS_ACTION", "N_ACTIONS", "RandomOpponent", "EngineOpponent", "SolverOpponent"]
 
 #: The pass action: the only legal one when the player to move has no square.
 PASS_ACTION = 64
@@ -38,17 +59,62 @@ _LAYOUTS = {"pgx": (8, 8, 2), "openspiel": (3, 8, 8)}
 _REWARDS = ("win", "disc_difference")
 
 
-def _count(value, what: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, _np.integer)) or value < low:
-        raise ValueError(f"VecOthello: {what} must be an integer of at least {low}, not {value!r}")
+def _count(value, what: str, low: int, high=None, owner: str = "VecOthello") -> int:
+    if (isinstance(value, bool) or not isinstance(value, (int, _np.integer)) or value < low
+            or high is not None and value > high):
+        span = f"in {low} .. {high}" if high is not None else f"of at least {low}"
+        raise ValueError(f"{owner}: {what} must be an integer {span}, not {value!r}")
     return int(value)
+
+
+class RandomOpponent:
+    """An opponent playing a legal action drawn uniformly (from each game's own generator)."""
+
+    def __repr__(self) -> str:
+        return "RandomOpponent()"
+
+    def _native(self):
+        return "random", 1, 0
+
+
+class EngineOpponent:
+    """An opponent playing the move of Edax's search (the library's engine) at ``level``
+    (1..60; each search from cleared tables)."""
+
+    def __init__(self, level: int) -> None:
+        self.level = _count(level, "level", 1, 60, "EngineOpponent")
+
+    def __repr__(self) -> str:
+        return f"EngineOpponent({self.level})"
+
+    def _native(self):
+        return "engine", self.level, 0
+
+
+class SolverOpponent:
+    """An opponent playing the exact solver's best move when the position has at most
+    ``empties`` (0..60) empty squares, else the engine's at ``level`` (1..60)."""
+
+    def __init__(self, empties: int, level: int = 1) -> None:
+        self.empties = _count(empties, "empties", 0, 60, "SolverOpponent")
+        self.level = _count(level, "level", 1, 60, "SolverOpponent")
+
+    def __repr__(self) -> str:
+        return f"SolverOpponent({self.empties}, level={self.level})"
+
+    def _native(self):
+        return "solver", self.level, self.empties
+
+
+_AGENTS = ("alternate", "black", "white")
 
 
 class VecOthello:
     """``n`` Othello games stepped together (see the module's documentation)."""
 
     def __init__(self, n: int, *, seed: int = 0, layout: str = "pgx", auto_reset: bool = True,
-                 threads: int = 1, reward: str = "win") -> None:
+                 threads: int = 1, reward: str = "win", opponent=None, agent: str = "alternate",
+                 opponent_hash_bits: int = 16) -> None:
         n = _count(n, "n", 1)
         threads = _count(threads, "threads", 1)
         if isinstance(seed, bool) or not isinstance(seed, (int, _np.integer)) or not 0 <= seed < 1 << 64:
@@ -57,9 +123,20 @@ class VecOthello:
             raise ValueError(f"VecOthello: layout must be 'pgx' or 'openspiel', not {layout!r}")
         if reward not in _REWARDS:
             raise ValueError(f"VecOthello: reward must be 'win' or 'disc_difference', not {reward!r}")
+        if opponent == "random":
+            opponent = RandomOpponent()
+        if opponent is not None and not isinstance(opponent, (RandomOpponent, EngineOpponent, SolverOpponent)):
+            raise ValueError("VecOthello: opponent must be None, 'random', RandomOpponent(), EngineOpponent(level) "
+                             f"or SolverOpponent(empties, level), not {opponent!r}")
+        if agent not in _AGENTS:
+            raise ValueError(f"VecOthello: agent must be 'alternate', 'black' or 'white', not {agent!r}")
+        hash_bits = _count(opponent_hash_bits, "opponent_hash_bits", 8, 32)
         self.n, self.layout, self.auto_reset = n, layout, bool(auto_reset)
+        self.opponent, self.agent = opponent, agent
         self._disc_difference = reward == "disc_difference"
         self._games = _native.Games(n, int(seed), self.auto_reset, threads)
+        kind, level, empties = opponent._native() if opponent is not None else (None, 1, 0)
+        self._games.set_opponent(kind, level, empties, agent, hash_bits)
         self.observation = _np.zeros((n,) + _LAYOUTS[layout], _np.float32)
         self.legal_action_mask = _np.zeros((n, N_ACTIONS), _np.bool_)
         self.current_player = _np.zeros(n, _np.uint8)
@@ -67,6 +144,9 @@ class VecOthello:
         self._terminated = _np.zeros(n, _np.uint8)
         self.terminated = self._terminated.view(_np.bool_)
         self.final_score = _np.zeros(n, _np.int8)
+        self.agent_color = _np.zeros(n, _np.uint8)
+        self._games.agent_color(self.agent_color)
+        self.agent_reward = _np.zeros(n, _np.float32)
         self._actions = _np.zeros(n, _np.int32)
         self._see(ended=False)
 
@@ -81,7 +161,9 @@ class VecOthello:
         if ended:
             g.rewards(self._disc_difference, self.rewards.reshape(-1))
             g.ended(self._terminated, self.final_score)
+            _np.copyto(self.agent_reward, _np.where(self.agent_color == 0, self.rewards[:, 0], self.rewards[:, 1]))
         else:
+            self.agent_reward[:] = 0
             self.rewards[:] = 0
             self._terminated[:] = 0
             self.final_score[:] = 0
@@ -109,6 +191,20 @@ class VecOthello:
         self._games.step_random(self._actions)
         self._see(ended=True)
         return self._actions
+
+    def teach(self, level: int = 1, exact_empties=None):
+        """The score of every legal action of every game: ``(scores, value)``, ``scores`` an
+        ``(n, 65)`` float32 array (NaN for an illegal action, all NaN for a game that has ended),
+        ``value`` an ``(n,)`` float32 array, each game's best score (NaN for an ended game). A
+        score is the final disc difference for the player to move after the action: exact from
+        the solver where the game has at most ``exact_empties`` (0..60) empty squares, else the
+        engine's estimate at ``level`` (1..60)."""
+        level = _count(level, "level", 1, 60, "VecOthello.teach")
+        exact = 0 if exact_empties is None else _count(exact_empties, "exact_empties", 0, 60, "VecOthello.teach")
+        scores = _np.empty((self.n, N_ACTIONS), _np.float32)
+        value = _np.empty(self.n, _np.float32)
+        self._games.teach(level, exact, scores.reshape(-1), value)
+        return scores, value
 
     def boards(self):
         """Every game's position: (players, opponents) uint64 arrays, the player to move first."""
