@@ -264,3 +264,42 @@ fn bad_settings_are_refused_and_change_nothing() {
     games.set_opponent(None, AgentSide::Black).unwrap();
     assert_eq!(games.board(0), (EkBoard::START, false), "started again, nobody's move played");
 }
+
+#[test]
+fn ended_games_restart_alone_and_seeds_restart_the_generators() {
+    let n = 3;
+    let mut games = EkGames::new(n, 4, false);
+    games.set_opponent(Some(Opponent::Engine { level: 1 }), AgentSide::White).unwrap();
+    let mut actions = vec![0; n];
+    while !games.is_over(0) {
+        games.step_random(&mut actions);
+    }
+    let before: Vec<_> = (0..n).map(|i| (games.board(i), games.is_over(i))).collect();
+    assert!(before.iter().any(|&(_, over)| !over), "a game still going (the seed's)");
+    games.reset_ended();
+    for (i, &(board, over)) in before.iter().enumerate() {
+        if over {
+            let (b, white) = games.board(i);
+            assert!(white && !games.is_over(i), "game {i}: started again, the agent (white) to move");
+            assert_eq!(empties(b), 59, "game {i}: the opponent's first move played");
+        } else {
+            assert_eq!(games.board(i), board, "game {i}: goes on");
+        }
+    }
+    // A batch seeded again draws as a new batch of that seed does.
+    let draw = |games: &mut EkGames| {
+        let mut actions = vec![0; n];
+        let mut all = Vec::new();
+        for _ in 0..20 {
+            games.step_random(&mut actions);
+            all.extend_from_slice(&actions);
+        }
+        all
+    };
+    let mut fresh = EkGames::new(n, 77, true);
+    let mut reseeded = EkGames::new(n, 5, true);
+    draw(&mut reseeded);
+    reseeded.reset();
+    reseeded.seed(77);
+    assert_eq!(draw(&mut fresh), draw(&mut reseeded));
+}

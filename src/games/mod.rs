@@ -140,6 +140,11 @@ fn final_score(b: &EkBoard) -> i32 {
     }
 }
 
+/// The seed of game `i`'s random generator in a batch seeded with `seed`.
+fn game_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
 /// What a step did to each game (indexed like the games).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StepReport {
@@ -169,7 +174,7 @@ impl EkGames {
     /// `n` games at the start position, black to move, their random generators seeded from
     /// `seed`; `auto_reset`: a game that ends starts again at once (its end still reported).
     pub fn new(n: usize, seed: u64, auto_reset: bool) -> EkGames {
-        let games = (0..n as u64).map(|i| Game::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03))).collect();
+        let games = (0..n).map(|i| Game::new(game_seed(seed, i))).collect();
         EkGames {
             games,
             auto_reset,
@@ -220,6 +225,24 @@ impl EkGames {
         }
         if self.opponent.is_some() {
             self.run(|_, _| None);
+        }
+    }
+
+    /// Starts again every game that has ended (the others go on); the opponent, if any, plays
+    /// its first moves there.
+    pub fn reset_ended(&mut self) {
+        for g in self.games.iter_mut().filter(|g| g.over) {
+            *g = Game { rng: g.rng, ..Game::new(0) };
+        }
+        if self.opponent.is_some() {
+            self.run(|_, _| None);
+        }
+    }
+
+    /// Seeds every game's random generator as [`EkGames::new`] seeds them (the games go on).
+    pub fn seed(&mut self, seed: u64) {
+        for (i, g) in self.games.iter_mut().enumerate() {
+            g.rng = game_seed(seed, i);
         }
     }
 

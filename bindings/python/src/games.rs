@@ -139,6 +139,17 @@ impl Games {
         py.detach(|| games.reset());
     }
 
+    /// Starts again every game that has ended (the opponent, if any, playing its first moves).
+    fn reset_ended(&mut self, py: Python<'_>) {
+        let games = &mut self.games;
+        py.detach(|| games.reset_ended());
+    }
+
+    /// Seeds every game's random generator as `Games(n, seed, ...)` seeds them.
+    fn seed(&mut self, seed: u64) {
+        self.games.seed(seed);
+    }
+
     /// Sets the opponent (`kind`: None, 'random', 'engine' at `level`, or 'solver' under
     /// `empties` empty squares, the engine at `level` above), the agent's side ('black',
     /// 'white', 'alternate') and the size of the searchers' tables (log2 of their entries), then

@@ -67,6 +67,12 @@ def _count(value, what: str, low: int, high=None, owner: str = "VecOthello") -> 
     return int(value)
 
 
+def _seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, _np.integer)) or not 0 <= seed < 1 << 64:
+        raise ValueError(f"VecOthello: seed must be an integer in 0 .. 2**64 - 1, not {seed!r}")
+    return int(seed)
+
+
 class RandomOpponent:
     """An opponent playing a legal action drawn uniformly (from each game's own generator)."""
 
@@ -117,8 +123,7 @@ class VecOthello:
                  opponent_hash_bits: int = 16) -> None:
         n = _count(n, "n", 1)
         threads = _count(threads, "threads", 1)
-        if isinstance(seed, bool) or not isinstance(seed, (int, _np.integer)) or not 0 <= seed < 1 << 64:
-            raise ValueError(f"VecOthello: seed must be an integer in 0 .. 2**64 - 1, not {seed!r}")
+        seed = _seed(seed)
         if layout not in _LAYOUTS:
             raise ValueError(f"VecOthello: layout must be 'pgx' or 'openspiel', not {layout!r}")
         if reward not in _REWARDS:
@@ -134,7 +139,7 @@ class VecOthello:
         self.n, self.layout, self.auto_reset = n, layout, bool(auto_reset)
         self.opponent, self.agent = opponent, agent
         self._disc_difference = reward == "disc_difference"
-        self._games = _native.Games(n, int(seed), self.auto_reset, threads)
+        self._games = _native.Games(n, seed, self.auto_reset, threads)
         kind, level, empties = opponent._native() if opponent is not None else (None, 1, 0)
         self._games.set_opponent(kind, level, empties, agent, hash_bits)
         self.observation = _np.zeros((n,) + _LAYOUTS[layout], _np.float32)
@@ -168,16 +173,28 @@ class VecOthello:
             self._terminated[:] = 0
             self.final_score[:] = 0
 
-    def reset(self) -> _np.ndarray:
-        """Starts every game again; returns the observation."""
+    def reset(self, seed=None) -> _np.ndarray:
+        """Starts every game again (the opponent, if any, playing its first moves); with ``seed``
+        the games' random generators start again as ``VecOthello(n, seed=seed)`` starts them.
+        Returns the observation."""
+        if seed is not None:
+            self._games.seed(_seed(seed))
         self._games.reset()
         self._see(ended=False)
         return self.observation
 
+    def reset_ended(self) -> _np.ndarray:
+        """Starts again the games that have ended (without ``auto_reset``; the opponent, if any,
+        playing its first moves), the others going on; returns the observation. The last step's
+        rewards and ends are cleared."""
+        self._games.reset_ended()
+        self._see(ended=False)
+        return self.observation
+
     def step(self, actions):
-        """Plays ``actions[i]`` in game ``i`` (``n`` integers); returns (observation, rewards,
-        terminated). ValueError, before any game moves, for an illegal action or a game that
-        has ended (without auto_reset)."""
+        """Plays ``actions[i]`` in game ``i`` (``n`` integers), then the opponent's replies (if
+        any); returns (observation, rewards, terminated). ValueError, before any game moves, for
+        an illegal action or a game that has ended (without auto_reset)."""
         a = _integers(actions, _np.int32, "actions")
         if a.shape != (self.n,):
             raise ValueError(f"VecOthello.step: {self.n} actions expected, not {a.shape[0]}")
