@@ -9,7 +9,7 @@ mod common;
 
 use common::{final_score, naive_flip, naive_moves};
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
-use edax_kernels::games::{AgentSide, EkGames, Opponent, SearchSetupError, N_ACTIONS, PASS_ACTION};
+use edax_kernels::games::{AgentSide, EkGames, Layout, Opponent, SearchSetupError, N_ACTIONS, PASS_ACTION};
 use edax_kernels::{EkBoard, EkSolver};
 
 fn next(b: EkBoard, a: i32) -> EkBoard {
@@ -87,6 +87,7 @@ fn check_against(opponent: Opponent, side: AgentSide, reference: &Reference) -> 
     games.agent_color(&mut colours);
     let mut to_move = vec![9u8; n];
     let mut actions = vec![0; n];
+    let mut planes = vec![0.0f32; n * Layout::OpenSpiel.size()];
     let mut replies = 0;
     for (i, &c) in colours.iter().enumerate() {
         assert_eq!(c, u8::from(side == AgentSide::White || (side == AgentSide::Alternate && i % 2 == 1)));
@@ -115,6 +116,12 @@ fn check_against(opponent: Opponent, side: AgentSide, reference: &Reference) -> 
             }
             assert_eq!(games.is_over(i), end.is_some(), "game {i}: the end");
             assert_eq!(report.terminated[i], u8::from(end.is_some()), "game {i}: the end reported");
+            // The agent sees its own discs first, also at the end.
+            let agent_first =
+                if white == (colours[i] == 1) { board } else { EkBoard::new(board.opponent, board.player) };
+            games.observe(Layout::OpenSpiel, &mut planes);
+            let mine = (0..64).filter(|&x| planes[i * 192 + 64 + x] == 1.0).fold(0u64, |m, x| m | 1 << x);
+            assert_eq!(mine, agent_first.player, "game {i}: the agent's discs first");
             match end {
                 Some((b, w)) => {
                     let black = if w { -final_score(b.player, b.opponent) } else { final_score(b.player, b.opponent) };

@@ -27,12 +27,19 @@ impl Layout {
 
 impl EkGames {
     /// Writes every game's observation in `layout` into `out` (`len() * layout.size()` numbers,
-    /// game after game), as 0.0 and 1.0.
+    /// game after game), as 0.0 and 1.0. "The player to move" is the agent's side with an
+    /// opponent set (the agent is to move in every game that goes on): at a game's end, too, the
+    /// agent sees its own discs first.
     pub fn observe(&self, layout: Layout, out: &mut [f32]) {
         let size = layout.size();
         assert_eq!(out.len(), self.games.len() * size, "len() * layout.size() numbers");
-        for (g, o) in self.games.iter().zip(out.chunks_exact_mut(size)) {
-            let (p, q) = (g.board.player, g.board.opponent);
+        for (i, (g, o)) in self.games.iter().zip(out.chunks_exact_mut(size)).enumerate() {
+            let agent_white = self.agent.is_white(i);
+            let (p, q) = if self.opponent.is_some() && g.white_to_move != agent_white {
+                (g.board.opponent, g.board.player)
+            } else {
+                (g.board.player, g.board.opponent)
+            };
             let bit = |b: u64, x: usize| (b >> x & 1) as f32;
             match layout {
                 Layout::Pgx => {

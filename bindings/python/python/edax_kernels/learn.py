@@ -27,7 +27,8 @@ library plays the opponent's moves inside ``reset`` and ``step``, its passes too
 agent is to move in every game that has not ended; the agent's own pass (64, legal only when it
 has no square) stays its action. ``agent`` sets its colour: ``"black"``, ``"white"``, or
 ``"alternate"`` (black in the games of even index, white in the others, also after automatic
-resets). A game the opponent's move ends is reported by the step like one the agent's ends. The
+resets). A game the opponent's move ends is reported by the step like one the agent's ends, and
+the observation is the agent's (its discs first) at a game's end too. The
 engine (Edax's search at a level 1..60) and the solver (the exact best move under ``empties``
 empty squares) run on one searcher per thread, tables of ``2**opponent_hash_bits`` entries
 cleared before each search: the same games on any number of threads. Two more arrays:
