@@ -58,7 +58,7 @@ def _native_seed(rng) -> int:
 class OthelloEnv(_gym.Env):
     """One game of Othello against an opponent (see the module's documentation)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, opponent=None, agent: str = "black", layout: str = "pgx", reward: str = "win",
                  illegal: str = "raise", opponent_hash_bits: int = 16, render_mode=None) -> None:
