@@ -26,6 +26,7 @@ side             int8             the side to move: 0 black, 1 white
 move             int8             the engine's move: a square 0..63 (A1 = 0, H8 = 63), 64 a pass
 score            int8             the engine's score of it for the side to move (disc difference)
 exact            bool             whether that score is the exact final score
+nodes            uint64           the nodes of that search (its cost; they depend on the tables)
 result           int8             the game's final score for black (empty squares to the winner)
 move_scores      list<float>[65]  with ``analyze``: ``Engine.analyze``'s score of every legal
                                   move (index 64: the pass), NaN where not legal
@@ -213,7 +214,7 @@ def play_chunk(games, openings, *, level: int, random_moves: int, seed: int, ana
     runs this on a worker; on threads, ``run`` stops it on cancel (``_Cancelled``)."""
     engine = _engine(hash_bits)
     rows: _Dict[str, list] = {k: [] for k in ("game", "ply", "opening", "player", "opponent", "side", "move",
-                                                "score", "exact", "result")}
+                                                "score", "exact", "nodes", "result")}
     move_scores = []
     for game, fixed in zip(games, openings):
         game = int(game)
@@ -227,7 +228,7 @@ def play_chunk(games, openings, *, level: int, random_moves: int, seed: int, ana
                 raise _EdaxKernelsError(f"edax_kernels: game {game} ply {ply}: the engine found no move", -1)
             for key, value in (("game", game), ("ply", ply), ("opening", text), ("player", board[0]),
                                ("opponent", board[1]), ("side", ply % 2), ("move", r.move), ("score", r.score),
-                               ("exact", r.exact)):
+                               ("exact", r.exact), ("nodes", r.nodes)):
                 rows[key].append(value)
             if analyze:
                 vector = _np.full(65, _np.nan, _np.float32)
@@ -238,7 +239,7 @@ def play_chunk(games, openings, *, level: int, random_moves: int, seed: int, ana
             ply += 1
         rows["result"].extend([_final_for_black(board, ply % 2)] * (len(rows["game"]) - first))
     types = dict(game=_np.int64, ply=_np.int16, opening=object, player=_np.uint64, opponent=_np.uint64,
-                 side=_np.int8, move=_np.int8, score=_np.int8, exact=bool, result=_np.int8)
+                 side=_np.int8, move=_np.int8, score=_np.int8, exact=bool, nodes=_np.uint64, result=_np.int8)
     out = {k: _np.array(rows[k], dtype=t) for k, t in types.items()}
     if analyze:
         out["move_scores"] = _np.array(move_scores, _np.float32).reshape(-1, 65)
@@ -250,9 +251,10 @@ def _schema(settings: dict, analyze: bool):
 
     fields = [("game", pa.int64()), ("ply", pa.int16()), ("opening", pa.string()), ("player", pa.uint64()),
               ("opponent", pa.uint64()), ("side", pa.int8()), ("move", pa.int8()), ("score", pa.int8()),
-              ("exact", pa.bool_()), ("result", pa.int8())]
+              ("exact", pa.bool_()), ("nodes", pa.uint64()), ("result", pa.int8())]
     if analyze:
-        fields.append(("move_scores", pa.list_(pa.float32(), 65)))
+        # The list's field named as Parquet names it: a table read back has the schema written.
+        fields.append(("move_scores", pa.list_(pa.field("element", pa.float32()), 65)))
     return pa.schema(fields, metadata={_METADATA_KEY: _json.dumps(settings, sort_keys=True).encode()})
 
 
@@ -265,7 +267,7 @@ def _table(columns: _Dict[str, _np.ndarray], schema):
         values = columns[field.name]
         if field.name == "move_scores":
             flat = pa.array(values.reshape(-1), pa.float32())
-            arrays.append(pa.FixedSizeListArray.from_arrays(flat, 65))
+            arrays.append(pa.FixedSizeListArray.from_arrays(flat, 65).cast(field.type))
         else:
             arrays.append(pa.array(values, field.type))
     return pa.Table.from_arrays(arrays, schema=schema)
