@@ -144,6 +144,14 @@ def test_openings_file_and_bad_input_refused(tmp_path):
         selfplay.self_play(1, level=1, random_moves=-1, progress=False)
     with pytest.raises(ValueError, match="negative"):
         selfplay.self_play(-1, level=1, progress=False)
+    with pytest.raises(TypeError, match="level must be an int"):
+        selfplay.self_play(1, level=2.0, progress=False)
+    with pytest.raises(ValueError, match="chunk_size"):
+        selfplay.self_play(1, level=1, chunk_size=0, progress=False)
+    # NumPy's integers are ints (the settings written as JSON with them).
+    one = selfplay.self_play(np.int64(1), level=np.int64(1), random_moves=np.int32(2), hash_bits=12, progress=False)
+    assert set(one.column("game").to_pylist()) == {0}
+    assert json.loads(one.schema.metadata[b"edax_kernels.selfplay"])["level"] == 1
 
 
 def test_command_refuses_bad_input_before_playing(tmp_path, capsys):

@@ -49,6 +49,7 @@ Needs the package's ``scale`` extra (pyarrow, and dask for ``--scheduler``).
 # of __all__.
 import hashlib as _hashlib
 import json as _json
+import operator as _operator
 import os as _os
 import sys as _sys
 import threading as _threading
@@ -94,7 +95,8 @@ def parse_opening(text: str) -> _Tuple[int, ...]:
         try:
             x = _square(token)
         except ValueError:
-            raise ValueError(f"opening {text!r}: move {i // 2 + 1} {token!r} is not a square (a1 .. h8) or 'ps'") from None
+            why = f"move {i // 2 + 1} {token!r} is not a square (a1 .. h8) or 'ps'"
+            raise ValueError(f"opening {text!r}: {why}") from None
         legal = _get_moves(*board)
         if _over(board):
             raise ValueError(f"opening {text!r}: move {i // 2 + 1} {token!r}: the game is already over")
@@ -282,16 +284,30 @@ def _settings(level, random_moves, seed, analyze, hash_bits, openings) -> dict:
             "openings": None if openings is None else len(openings), "openings_sha256": digest}
 
 
-def _check(level, random_moves, seed, hash_bits) -> None:
-    """EdaxKernelsError (EK_ERR_RANGE) for a level or hash_bits out of range; ValueError for the others."""
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 60:
-        raise _EdaxKernelsError(f"edax_kernels: level {level!r}: not in 1..60", _EK_ERR_RANGE)
-    if isinstance(hash_bits, bool) or not isinstance(hash_bits, int) or not 8 <= hash_bits <= 32:
-        raise _EdaxKernelsError(f"edax_kernels: hash_bits {hash_bits!r}: not in 8..32", _EK_ERR_RANGE)
-    if isinstance(random_moves, bool) or not isinstance(random_moves, int) or not 0 <= random_moves <= 60:
-        raise ValueError(f"random_moves {random_moves!r}: not in 0..60")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed {seed!r}: not a non-negative int")
+def _whole(value, name: str) -> int:
+    """value as a Python int (from an int or a NumPy integer; never a bool or a float), or TypeError."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not a bool")
+    try:
+        return _operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
+def _check(level, random_moves, seed, hash_bits) -> _Tuple[int, int, int, int]:
+    """(level, random_moves, seed, hash_bits) as ints; EdaxKernelsError (EK_ERR_RANGE) for a level
+    or hash_bits out of range, ValueError for the others out of theirs, TypeError for non-ints."""
+    level, random_moves = _whole(level, "level"), _whole(random_moves, "random_moves")
+    seed, hash_bits = _whole(seed, "seed"), _whole(hash_bits, "hash_bits")
+    if not 1 <= level <= 60:
+        raise _EdaxKernelsError(f"edax_kernels: level {level}: not in 1..60", _EK_ERR_RANGE)
+    if not 8 <= hash_bits <= 32:
+        raise _EdaxKernelsError(f"edax_kernels: hash_bits {hash_bits}: not in 8..32", _EK_ERR_RANGE)
+    if not 0 <= random_moves <= 60:
+        raise ValueError(f"random_moves {random_moves}: not in 0..60")
+    if seed < 0:
+        raise ValueError(f"seed {seed}: negative")
+    return level, random_moves, seed, hash_bits
 
 
 def _games(games) -> _List[int]:
@@ -300,7 +316,7 @@ def _games(games) -> _List[int]:
         if games < 0:
             raise ValueError(f"games {games}: a negative number of games")
         return list(range(int(games)))
-    indices = sorted({int(g) for g in games})
+    indices = sorted({_whole(g, "a game index") for g in games})
     if any(g < 0 for g in indices):
         raise ValueError("game indices must be non-negative")
     return indices
@@ -309,7 +325,7 @@ def _games(games) -> _List[int]:
 def _play_chunks(indices, openings, settings, workers, client, chunk_size, advance):
     """(games of the chunk, their columns) of each chunk of ``indices``, as they finish."""
     fixed = [() if openings is None else openings[g % len(openings)] for g in indices]
-    bounds = _chunk_bounds(len(indices), chunk_size or DEFAULT_GAMES_PER_CHUNK)
+    bounds = _chunk_bounds(len(indices), DEFAULT_GAMES_PER_CHUNK if chunk_size is None else chunk_size)
     tasks = [(tuple(indices[a:b]), (_np.array(indices[a:b], _np.int64), fixed[a:b])) for a, b in bounds]
     kwargs = {k: settings[k] for k in ("level", "random_moves", "seed", "analyze", "hash_bits")}
     for games, columns in _run_chunks(play_chunk, tasks, workers, client, kwargs):
@@ -333,9 +349,10 @@ def self_play(games, *, level: int = 10, random_moves: int = 0, openings=None, s
     workers, client and chunk size.
 
     Raises before any game is played: EdaxKernelsError EK_ERR_RANGE for a level or hash_bits out
-    of range; ValueError for a bad opening (naming it and its move), random_moves or seed;
-    TypeError for openings of another type. Ctrl-C stops the run (the engines' searches too)."""
-    _check(level, random_moves, seed, hash_bits)
+    of range; ValueError for a bad opening (naming it and its move), random_moves, seed, a
+    negative game or chunk_size < 1; TypeError for openings of another type or a number that is
+    not an int. Ctrl-C stops the run (the engines' searches too)."""
+    level, random_moves, seed, hash_bits = _check(level, random_moves, seed, hash_bits)
     openings = _openings(openings)
     indices = _games(games)
     settings = _settings(level, random_moves, seed, bool(analyze), hash_bits, openings)
