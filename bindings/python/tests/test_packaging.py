@@ -130,7 +130,10 @@ PUBLIC_MANY = {
     "DEFAULT_CHUNK_SIZE", "EvalWeights",
 }
 PUBLIC_SOLVE = {"main", "read_input"}
-PUBLIC_LEARN = {"VecOthello", "PASS_ACTION", "N_ACTIONS"}
+PUBLIC_LEARN_SYMMETRY = {
+    "N_SYMMETRIES", "symmetric_observation", "symmetric_mask", "symmetric_action", "inverse_symmetry", "augment",
+}
+PUBLIC_LEARN = {"VecOthello", "PASS_ACTION", "N_ACTIONS"} | PUBLIC_LEARN_SYMMETRY
 #: What the modules import for themselves, which must not be public.
 HELPERS = {"np", "NamedTuple", "Optional", "Tuple", "List", "Union", "Path", "os", "sys", "threading", "wait"}
 
@@ -152,18 +155,19 @@ def star(module):
 
 
 def test_public_names_are_those_of_all():
-    from edax_kernels import learn, many, solve
+    from edax_kernels import learn, learn_symmetry, many, solve
 
     names, subs = public_names(ek)
     assert names == PUBLIC, (sorted(names - PUBLIC), sorted(PUBLIC - names))
-    assert subs <= {"many", "solve", "learn"}, subs
+    assert subs <= {"many", "solve", "learn", "learn_symmetry"}, subs
     assert len(ek.__all__) == len(set(ek.__all__)) and set(ek.__all__) == PUBLIC
     assert star("edax_kernels") == PUBLIC
     assert not {"np", "NamedTuple", "Optional", "Tuple"} & star("edax_kernels")
-    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE), (learn, PUBLIC_LEARN)):
+    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE), (learn, PUBLIC_LEARN),
+                           (learn_symmetry, PUBLIC_LEARN_SYMMETRY)):
         names, subs = public_names(module)
         assert names == public and not subs, (module.__name__, sorted(names ^ public), subs)
         assert len(module.__all__) == len(set(module.__all__)) and set(module.__all__) == public
         assert star(module.__name__) == public
-    for module in (ek, many, solve, learn):
+    for module in (ek, many, solve, learn, learn_symmetry):
         assert not HELPERS & set(dir(module)), (module.__name__, HELPERS & set(dir(module)))
