@@ -124,6 +124,9 @@ def test_bad_settings_refused():
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="rgb_array")
     e = raw_env()
+    for bad in ("black", 0, None):
+        with pytest.raises(ValueError, match="the agents are"):
+            e.observe(bad)
     for bad in (-1, 1.5, "0", True):
         with pytest.raises(ValueError, match="seed"):
             e.reset(seed=bad)

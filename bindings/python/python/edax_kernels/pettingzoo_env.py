@@ -101,6 +101,8 @@ class raw_env(_AECEnv, _EzPickle):
         return self.possible_agents[0 if self._live().black_to_move else 1]
 
     def observe(self, agent):
+        if agent not in self.possible_agents:
+            raise ValueError(f"the agents are {self.possible_agents}, not {agent!r}")
         black, white = self._discs()
         mine, theirs = (black, white) if agent == self.possible_agents[0] else (white, black)
         mask = _np.zeros(65, _np.int8)
