@@ -11,7 +11,8 @@ are there (not under qemu: EK_CHILD_RUNNER set, the script would read the host's
 
 The skips: every skip is printed at the end with its test and reason. A skip is explained when
 its reason is in EXPLAINED and that entry's condition holds (a level that the CPU's flags do not
-allow, the scale extra where EK_REQUIRE_SCALE does not ask for it): it is printed on a line
+allow, the scale extra where EK_REQUIRE_SCALE does not ask for it, the learn extra where
+EK_REQUIRE_LEARN does not): it is printed on a line
 starting "skipped, explained". Any other skip is printed on a line starting "SKIPPED", which
 scripts/test.sh counts as a skipped step, and under CI=true it fails the run."""
 
@@ -70,7 +71,22 @@ EXPLAINED = [
      f"the CPU's flags allow {' '.join(EXPECTED_LEVELS or ['?'])}"),
     (r"the scale extra is not installed here \(no module \w+\)", lambda m: not os.environ.get("EK_REQUIRE_SCALE"),
      "EK_REQUIRE_SCALE unset: this run does not install the scale extra"),
+    (r"the learn extra is not installed here \(no module \w+\)", lambda m: not os.environ.get("EK_REQUIRE_LEARN"),
+     "EK_REQUIRE_LEARN unset: this run does not install the learn extra"),
 ]
+
+
+def require_learn_extra():
+    """Skips the calling test module, for a reason EXPLAINED names, when a module of the `learn`
+    extra (gymnasium, pettingzoo) is missing; under EK_REQUIRE_LEARN (bindings/test.sh installs
+    the extra) a missing module is an error instead, which fails the module's tests."""
+    for module in ("gymnasium", "pettingzoo"):
+        try:
+            __import__(module)
+        except ImportError:
+            if os.environ.get("EK_REQUIRE_LEARN"):
+                raise
+            pytest.skip(f"the learn extra is not installed here (no module {module})", allow_module_level=True)
 
 _skips = []  # (test or module, reason)
 

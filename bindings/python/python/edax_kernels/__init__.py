@@ -50,7 +50,8 @@ Learning: ``planes``, ``squares`` and ``features`` turn positions into arrays.
 """
 
 # The names this module imports for itself are private (a leading underscore): its public names
-# are those of __all__, and its submodules many, solve, learn and selfplay (tests/test_packaging.py checks this).
+# are those of __all__, and its submodules many, solve, learn, learn_symmetry and selfplay
+# (tests/test_packaging.py checks this).
 from importlib.metadata import version as _dist_version
 from typing import NamedTuple as _NamedTuple, Optional as _Optional, Tuple as _Tuple
 

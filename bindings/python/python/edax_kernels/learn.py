@@ -20,14 +20,24 @@ end (``terminated``, ``rewards``, ``final_score``) and the observation is the ne
 illegal action raises ValueError naming the game and the action, before any game moves.
 ``step_random()`` plays a random legal action in every game, drawn natively from each game's own
 generator: the same games for the same seed on any number of threads.
+
+The board's 8 symmetries on observations, masks, actions and policies (``symmetric_observation``,
+``symmetric_mask``, ``symmetric_action``, ``inverse_symmetry``, ``augment``) come from
+``edax_kernels.learn_symmetry``, re-exported here.
 """
 
 import numpy as _np
 
 from . import _native
 from ._arrays import integers as _integers
+from .learn_symmetry import (
+    N_SYMMETRIES, augment, inverse_symmetry, symmetric_action, symmetric_mask, symmetric_observation,
+)
 
-__all__ = ["VecOthello", "PASS_ACTION", "N_ACTIONS"]
+__all__ = [
+    "VecOthello", "PASS_ACTION", "N_ACTIONS",
+    "N_SYMMETRIES", "symmetric_observation", "symmetric_mask", "symmetric_action", "inverse_symmetry", "augment",
+]
 
 #: The pass action: the only legal one when the player to move has no square.
 PASS_ACTION = 64
