@@ -158,12 +158,14 @@ python_() {
     rm -rf "$venv"
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --find-links "$out/wheelhouse" \
-        "$wheel[scale]" pytest
-    # With the `scale` extra installed, its tests (test_scale.py) must run: a missing module fails.
-    (cd "$out" && EK_REQUIRE_SCALE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests")
+        "$wheel[scale,learn]" pytest
+    # With the `scale` and `learn` extras installed, their tests (test_scale.py, test_pettingzoo.py)
+    # must run: a missing module fails.
+    (cd "$out" && EK_REQUIRE_SCALE=1 EK_REQUIRE_LEARN=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+        "$root/bindings/python/tests")
     # The same wheel (abi3: one for every CPython from 3.9) in the oldest and the newest CPython
     # it serves, each in a fresh venv with NumPy and pytest (setup.sh's wheels for it); the
-    # scale extra's tests are skipped there (its modules are not installed).
+    # scale and learn extras' tests are skipped there (their modules are not installed).
     local v py
     for v in 3.9 3.13; do
         py=$(scripts/find-python.sh "$v") ||

@@ -101,8 +101,8 @@ for target in x86_64-pc-windows-gnu aarch64-unknown-linux-gnu x86_64-apple-darwi
 done
 # The Python binding (bindings/test.sh): maturin (the wheel's build backend), auditwheel, NumPy
 # and pytest in a tools venv under target/; and NumPy's and pytest's wheels (and those of the
-# binding's `scale` extra) in a local folder, from which the tests fill the fresh venv they
-# install the binding's wheel into.
+# binding's `scale` and `learn` extras) in a local folder, from which the tests fill the fresh
+# venv they install the binding's wheel into.
 venv=target/bindings/pyenv
 wheelhouse=target/bindings/wheelhouse
 if ! "$venv/bin/python" -c 'import numpy, pytest, maturin, auditwheel' >/dev/null 2>&1; then
@@ -110,12 +110,15 @@ if ! "$venv/bin/python" -c 'import numpy, pytest, maturin, auditwheel' >/dev/nul
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check maturin auditwheel numpy pytest
 fi
-# Also the `scale` extra's (Dask, distributed, pyarrow, tqdm: tests/test_scale.py).
+# Also the `scale` extra's (Dask, distributed, pyarrow, tqdm: tests/test_scale.py) and the
+# `learn` extra's (Gymnasium, PettingZoo: tests/test_pettingzoo.py), with their dependencies.
 scale=("dask[distributed]" pyarrow tqdm)
+learn=(gymnasium pettingzoo)
 if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --dry-run --ignore-installed --no-index \
-    --find-links "$wheelhouse" numpy pytest "${scale[@]}" >/dev/null 2>&1; then
-    echo "downloading numpy, pytest, dask, distributed, pyarrow and tqdm wheels into $wheelhouse"
-    "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse" numpy pytest "${scale[@]}"
+    --find-links "$wheelhouse" numpy pytest "${scale[@]}" "${learn[@]}" >/dev/null 2>&1; then
+    echo "downloading numpy, pytest, dask, distributed, pyarrow, tqdm, gymnasium and pettingzoo wheels into $wheelhouse"
+    "$venv/bin/python" -m pip download -q --disable-pip-version-check -d "$wheelhouse" numpy pytest "${scale[@]}" \
+        "${learn[@]}"
 fi
 # The same for the ARM64 CPython 3.11 that tests the aarch64 wheel under qemu.
 arm_wheels=(--platform manylinux2014_aarch64 --python-version 3.11 --implementation cp --only-binary=:all:)

@@ -75,6 +75,19 @@ EXPLAINED = [
      "EK_REQUIRE_LEARN unset: this run does not install the learn extra"),
 ]
 
+
+def require_learn_extra():
+    """Skips the calling test module, for a reason EXPLAINED names, when a module of the `learn`
+    extra (gymnasium, pettingzoo) is missing; under EK_REQUIRE_LEARN (bindings/test.sh installs
+    the extra) a missing module is an error instead, which fails the module's tests."""
+    for module in ("gymnasium", "pettingzoo"):
+        try:
+            __import__(module)
+        except ImportError:
+            if os.environ.get("EK_REQUIRE_LEARN"):
+                raise
+            pytest.skip(f"the learn extra is not installed here (no module {module})", allow_module_level=True)
+
 _skips = []  # (test or module, reason)
 
 

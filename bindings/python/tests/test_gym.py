@@ -3,28 +3,30 @@ colours, made directly and through gymnasium.make), illegal actions (raised, or 
 the masks, reproducible seeds, and OthelloVectorEnv against gymnasium's SyncVectorEnv of
 OthelloEnv in the same autoreset mode (SAME_STEP), action for action.
 
-These tests need gymnasium (the learn extra). Where it is not installed they are skipped, a skip
-that conftest.py explains unless EK_REQUIRE_LEARN is set: then a missing module fails them."""
+These tests need the learn extra (gymnasium): where it is not installed they are skipped, a skip
+that conftest.py explains unless EK_REQUIRE_LEARN is set (then a missing module fails them)."""
 
-import os
+import types
 
 import numpy as np
 import pytest
 
-if not os.environ.get("EK_REQUIRE_LEARN"):
-    try:
-        import gymnasium  # noqa: F401
-    except ImportError:
-        # The reason conftest.py's EXPLAINED names: explained where EK_REQUIRE_LEARN is unset.
-        pytest.skip("the learn extra is not installed here (no module gymnasium)", allow_module_level=True)
+from conftest import require_learn_extra
 
-import gymnasium as gym
-from gymnasium.utils.env_checker import check_env
-from gymnasium.vector import AutoresetMode, SyncVectorEnv
+require_learn_extra()
+import gymnasium as gym  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 
-import edax_kernels as ek
-from edax_kernels.gym_env import OthelloEnv, OthelloVectorEnv
-from edax_kernels.learn import PASS_ACTION, EngineOpponent, SolverOpponent
+import edax_kernels as ek  # noqa: E402
+from edax_kernels import gym_env  # noqa: E402
+from edax_kernels.gym_env import OthelloEnv, OthelloVectorEnv  # noqa: E402
+from edax_kernels.learn import PASS_ACTION, EngineOpponent, SolverOpponent  # noqa: E402
+
+
+def test_public_names():
+    names = {n for n in dir(gym_env) if not n.startswith("_") and not isinstance(getattr(gym_env, n), types.ModuleType)}
+    assert names == set(gym_env.__all__) == {"OthelloEnv", "OthelloVectorEnv"}
 
 
 @pytest.mark.parametrize("layout", ["pgx", "openspiel"])

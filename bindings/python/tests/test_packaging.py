@@ -130,7 +130,12 @@ PUBLIC_MANY = {
     "DEFAULT_CHUNK_SIZE", "EvalWeights",
 }
 PUBLIC_SOLVE = {"main", "read_input"}
-PUBLIC_LEARN = {"VecOthello", "PASS_ACTION", "N_ACTIONS", "RandomOpponent", "EngineOpponent", "SolverOpponent"}
+PUBLIC_LEARN_SYMMETRY = {
+    "N_SYMMETRIES", "symmetric_observation", "symmetric_mask", "symmetric_action", "inverse_symmetry", "augment",
+}
+PUBLIC_LEARN = ({"VecOthello", "PASS_ACTION", "N_ACTIONS", "RandomOpponent", "EngineOpponent", "SolverOpponent"}
+                | PUBLIC_LEARN_SYMMETRY)
+PUBLIC_SELFPLAY = {"self_play", "play_chunk", "parse_opening", "read_openings", "DEFAULT_GAMES_PER_CHUNK", "main"}
 #: What the modules import for themselves, which must not be public.
 HELPERS = {"np", "NamedTuple", "Optional", "Tuple", "List", "Union", "Path", "os", "sys", "threading", "wait"}
 
@@ -152,18 +157,21 @@ def star(module):
 
 
 def test_public_names_are_those_of_all():
-    from edax_kernels import learn, many, solve
+    from edax_kernels import learn, learn_symmetry, many, selfplay, solve
 
     names, subs = public_names(ek)
     assert names == PUBLIC, (sorted(names - PUBLIC), sorted(PUBLIC - names))
-    assert subs <= {"many", "solve", "learn", "gym_env"}, subs  # gym_env: once imported (test_gym.py)
+    # gym_env and pettingzoo_env are there once a test has imported them (they need the learn
+    # extra: their own tests, test_gym.py and test_pettingzoo.py, check their names).
+    assert subs <= {"many", "solve", "learn", "learn_symmetry", "gym_env", "pettingzoo_env", "selfplay"}, subs
     assert len(ek.__all__) == len(set(ek.__all__)) and set(ek.__all__) == PUBLIC
     assert star("edax_kernels") == PUBLIC
     assert not {"np", "NamedTuple", "Optional", "Tuple"} & star("edax_kernels")
-    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE), (learn, PUBLIC_LEARN)):
+    for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE), (learn, PUBLIC_LEARN),
+                           (learn_symmetry, PUBLIC_LEARN_SYMMETRY), (selfplay, PUBLIC_SELFPLAY)):
         names, subs = public_names(module)
         assert names == public and not subs, (module.__name__, sorted(names ^ public), subs)
         assert len(module.__all__) == len(set(module.__all__)) and set(module.__all__) == public
         assert star(module.__name__) == public
-    for module in (ek, many, solve, learn):
+    for module in (ek, many, solve, learn, learn_symmetry, selfplay):
         assert not HELPERS & set(dir(module)), (module.__name__, HELPERS & set(dir(module)))

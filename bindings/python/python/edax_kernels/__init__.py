@@ -43,11 +43,15 @@ pv); ``engine.stop()`` from another thread ends a search with the deepest result
 that engines share.
 
 Games: ``Game`` holds a game natively (legal moves, play, pass, undo, random moves, Edax's text).
+Self-play data: ``edax_kernels.selfplay.self_play(n, level=...)`` has the engine play games
+against itself (random or given openings; every core or a Dask cluster) into a ``pyarrow.Table``,
+``python -m edax_kernels.selfplay`` into a Parquet file it adds the missing games to.
 Learning: ``planes``, ``squares`` and ``features`` turn positions into arrays.
 """
 
 # The names this module imports for itself are private (a leading underscore): its public names
-# are those of __all__, and its submodules many, solve, learn and gym_env (which needs gymnasium)
+# are those of __all__, and its submodules many, solve, learn, learn_symmetry, selfplay, and
+# gym_env and pettingzoo_env (which need the learn extra)
 # (tests/test_packaging.py checks this).
 from importlib.metadata import version as _dist_version
 from typing import NamedTuple as _NamedTuple, Optional as _Optional, Tuple as _Tuple

@@ -42,14 +42,24 @@ Without an opponent the caller plays both sides, and these two follow ``agent`` 
 target): the final disc difference for the player to move after the action, the engine's
 estimate at ``level``, or exact from the solver where a game has at most ``exact_empties`` empty
 squares.
+
+The board's 8 symmetries on observations, masks, actions and policies (``symmetric_observation``,
+``symmetric_mask``, ``symmetric_action``, ``inverse_symmetry``, ``augment``) come from
+``edax_kernels.learn_symmetry``, re-exported here.
 """
 
 import numpy as _np
 
 from . import _native
 from ._arrays import integers as _integers
+from .learn_symmetry import (
+    N_SYMMETRIES, augment, inverse_symmetry, symmetric_action, symmetric_mask, symmetric_observation,
+)
 
-__all__ = ["VecOthello", "PASS_ACTION", "N_ACTIONS", "RandomOpponent", "EngineOpponent", "SolverOpponent"]
+__all__ = [
+    "VecOthello", "PASS_ACTION", "N_ACTIONS", "RandomOpponent", "EngineOpponent", "SolverOpponent",
+    "N_SYMMETRIES", "symmetric_observation", "symmetric_mask", "symmetric_action", "inverse_symmetry", "augment",
+]
 
 #: The pass action: the only legal one when the player to move has no square.
 PASS_ACTION = 64

@@ -279,9 +279,9 @@ def _raise_for(r: int, status: _np.ndarray) -> None:
         raise _EdaxKernelsError("edax_kernels: stopped", r)
 
 
-def _progress_bar(total: int, progress):
-    """A callable taking the positions just done: tqdm's bar on a terminal (or when asked), the
-    caller's callable, or nothing."""
+def _progress_bar(total: int, progress, unit: str = "pos"):
+    """A callable taking the positions (or other units) just done: tqdm's bar on a terminal (or
+    when asked), the caller's callable, or nothing."""
     if callable(progress):
         return progress, None
     if progress is False or (progress is None and not _sys.stderr.isatty()):
@@ -292,7 +292,7 @@ def _progress_bar(total: int, progress):
         if progress:
             raise ImportError('progress=True needs tqdm: pip install "edax-kernels[scale]"') from None
         return (lambda n: None), None
-    bar = tqdm(total=total, unit="pos", smoothing=0.05)
+    bar = tqdm(total=total, unit=unit, smoothing=0.05)
     return bar.update, bar
 
 
@@ -377,12 +377,22 @@ def solve_many(
 
 
 def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, window=(-64, 64), per_move=False) -> _Iterable:
-    """((start, end), the chunk's results) of each chunk, as the chunks finish. Leaving early
-    (an exception in the caller, Ctrl-C) cancels the rest: queued chunks are dropped, running
-    ones stopped, and the threads joined before the exception goes on."""
+    """((start, end), the chunk's results) of each chunk, as the chunks finish (``_run_chunks``)."""
     args = dict(hash_bits=hash_bits, eval_weights=eval_path, window=window, per_move=per_move)
+    tasks = [((a, b), (p[a:b], o[a:b])) for a, b in bounds]
+    # solve_chunk looked up at each call: a test that replaces it in this module sees its own run.
+    return _run_chunks(solve_chunk, tasks, workers, client, args)
+
+
+def _run_chunks(fn, tasks, workers, client, kwargs) -> _Iterable:
+    """(key, fn(*args, **kwargs)) of each (key, args) of ``tasks``, as the chunks finish: on
+    ``workers`` threads (default: every core), each call given ``run=`` (a ``_Run``: the searches
+    it makes are entered there, to be stopped on cancel), or as Dask tasks on ``client``. Leaving
+    early (an exception in the caller, Ctrl-C) cancels the rest: queued chunks are dropped,
+    running ones stopped, and the threads joined before the exception goes on. Self-play's games
+    run here too (``edax_kernels.selfplay``)."""
     if client is not None:
-        yield from _solve_chunks_dask(p, o, bounds, client, args)
+        yield from _run_chunks_dask(fn, tasks, client, kwargs)
         return
     workers = workers or _os.cpu_count() or 1
     if workers < 1:
@@ -393,20 +403,22 @@ def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, wind
     # Filled one chunk at a time inside the try: a Ctrl-C while the chunks are being submitted
     # stops those already submitted.
     pending = {}
+    order = {}
     try:
-        for a, b in bounds:
-            pending[pool.submit(solve_chunk, p[a:b], o[a:b], run=run, **args)] = (a, b)
+        for i, (key, args) in enumerate(tasks):
+            future = pool.submit(fn, *args, run=run, **kwargs)
+            pending[future], order[future] = key, i
         while pending:
             # A timeout, so that Ctrl-C reaches this thread at once on every platform.
             done, _ = _wait(pending, timeout=0.2, return_when=_FIRST_COMPLETED)
             # The chunks that finished are handed over before a failed one's exception.
             failed = None
-            for future in sorted(done, key=lambda f: (f.exception() is not None, pending[f])):
-                bound = pending.pop(future)
+            for future in sorted(done, key=lambda f: (f.exception() is not None, order[f])):
+                key = pending.pop(future)
                 if future.exception() is not None:
                     failed = failed or future
                     continue
-                yield bound, future.result()
+                yield key, future.result()
             if failed is not None:
                 failed.result()
     except BaseException:
@@ -423,13 +435,16 @@ def _solve_chunks(p, o, bounds, hash_bits, workers, client, eval_path=None, wind
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _solve_chunks_dask(p, o, bounds, client, args) -> _Iterable:
+def _run_chunks_dask(fn, tasks, client, kwargs) -> _Iterable:
     """The chunks as Dask tasks (their inputs sent with them), gathered as they finish; leaving
     early cancels the tasks not gathered."""
     from distributed import as_completed
 
-    futures = client.map(solve_chunk, [p[a:b] for a, b in bounds], [o[a:b] for a, b in bounds], pure=False, **args)
-    where = {f.key: bound for f, bound in zip(futures, bounds)}
+    if not tasks:
+        return
+    columns = list(zip(*(args for _, args in tasks)))
+    futures = client.map(fn, *columns, pure=False, **kwargs)
+    where = {f.key: key for f, (key, _) in zip(futures, tasks)}
     try:
         for future in as_completed(futures):
             yield where[future.key], future.result()
