@@ -196,3 +196,28 @@ fn observations_in_both_layouts() {
     }
     assert_eq!(pgx[..128].iter().sum::<f32>(), 5.0, "five discs after one move");
 }
+
+#[test]
+fn see_writes_what_observe_legal_actions_and_to_move_write_on_any_threads() {
+    // 1500 games (not a multiple of the threads' shares), some ended (auto_reset off).
+    let n = 1500;
+    let mut games = EkGames::new(n, 11, false);
+    let mut actions = vec![0i32; n];
+    for _ in 0..57 {
+        games.step_random(&mut actions);
+    }
+    assert!((0..n).any(|i| games.is_over(i)) && (0..n).any(|i| !games.is_over(i)));
+    for layout in [Layout::Pgx, Layout::OpenSpiel] {
+        let size = layout.size();
+        let (mut obs, mut masks, mut to_move) = (vec![0.5f32; n * size], vec![true; n * 65], vec![7u8; n]);
+        games.observe(layout, &mut obs);
+        games.legal_actions(&mut masks);
+        games.to_move(&mut to_move);
+        for threads in [1, 2, 3] {
+            games.set_threads(threads);
+            let (mut o, mut m, mut c) = (vec![0.5f32; n * size], vec![true; n * 65], vec![7u8; n]);
+            games.see(layout, &mut o, &mut m, &mut c);
+            assert!(o == obs && m == masks && c == to_move, "{layout:?}, {threads} threads");
+        }
+    }
+}
