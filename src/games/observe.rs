@@ -162,9 +162,15 @@ impl EkGames {
                 .chunks_mut(chunk * size)
                 .zip(masks.chunks_mut(chunk * N_ACTIONS))
                 .zip(to_move.chunks_mut(chunk));
-            for (games, ((o, m), c)) in self.games.chunks(chunk).zip(outs) {
+            let mut parts = self.games.chunks(chunk).zip(outs);
+            // The first share on this thread, the others each on a thread of its own.
+            let first = parts.next();
+            for (games, ((o, m), c)) in parts {
                 let one = &one;
                 s.spawn(move || one(games, o, m, c));
+            }
+            if let Some((games, ((o, m), c))) = first {
+                one(games, o, m, c);
             }
         });
     }
