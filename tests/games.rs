@@ -6,7 +6,7 @@
 mod common;
 
 use common::{final_score, naive_flip, naive_moves};
-use edax_kernels::games::{EkGames, IllegalAction, Layout, N_ACTIONS, PASS_ACTION};
+use edax_kernels::games::{AgentSide, EkGames, IllegalAction, Layout, Opponent, N_ACTIONS, PASS_ACTION};
 use edax_kernels::EkBoard;
 
 /// The naive model of one game: the board (player to move first) and the colour to move.
@@ -195,4 +195,42 @@ fn observations_in_both_layouts() {
         }
     }
     assert_eq!(pgx[..128].iter().sum::<f32>(), 5.0, "five discs after one move");
+}
+
+#[test]
+fn see_writes_what_observe_legal_actions_and_to_move_write_on_any_threads() {
+    // 1500 games (not a multiple of the threads' shares), some ended (auto_reset off); then the
+    // same with a random opponent, whose games are seen from the agent's side even when ended.
+    for opponent in [None, Some(Opponent::Random)] {
+        let n = 1500;
+        let mut games = EkGames::new(n, 11, false);
+        games.set_opponent(opponent, AgentSide::Alternate).expect("a random opponent");
+        let mut actions = vec![0i32; n];
+        for _ in 0..(if opponent.is_some() { 30 } else { 57 }) {
+            games.step_random(&mut actions);
+        }
+        assert!((0..n).any(|i| games.is_over(i)) && (0..n).any(|i| !games.is_over(i)));
+        if opponent.is_some() {
+            // Some ended with the agent's move, the opponent "to move" (agent white: odd games).
+            assert!((0..n).any(|i| games.is_over(i) && games.board(i).1 != (i % 2 == 1)));
+        }
+        see_equals_its_parts(&mut games);
+    }
+}
+
+fn see_equals_its_parts(games: &mut EkGames) {
+    let n = games.len();
+    for layout in [Layout::Pgx, Layout::OpenSpiel] {
+        let size = layout.size();
+        let (mut obs, mut masks, mut to_move) = (vec![0.5f32; n * size], vec![true; n * 65], vec![7u8; n]);
+        games.observe(layout, &mut obs);
+        games.legal_actions(&mut masks);
+        games.to_move(&mut to_move);
+        for threads in [1, 2, 3] {
+            games.set_threads(threads);
+            let (mut o, mut m, mut c) = (vec![0.5f32; n * size], vec![true; n * 65], vec![7u8; n]);
+            games.see(layout, &mut o, &mut m, &mut c);
+            assert!(o == obs && m == masks && c == to_move, "{layout:?}, {threads} threads");
+        }
+    }
 }

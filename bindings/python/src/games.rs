@@ -92,6 +92,24 @@ impl Games {
         Ok(())
     }
 
+    /// Writes the observations, the legal-action masks and the player to move at once (as
+    /// observe, legal_actions and to_move do), on the batch's threads.
+    fn see(
+        &self,
+        py: Python<'_>,
+        layout_name: &str,
+        mut observations: Array<'_, f32>,
+        mut masks: Array<'_, bool>,
+        mut to_move: Array<'_, u8>,
+    ) -> PyResult<()> {
+        let (l, n) = (layout(layout_name)?, self.games.len());
+        let o = out_slice(&mut observations, n * l.size(), "observations")?;
+        let m = out_slice(&mut masks, n * N_ACTIONS, "masks")?;
+        let c = out_slice(&mut to_move, n, "to_move")?;
+        py.detach(|| self.games.see(l, o, m, c));
+        Ok(())
+    }
+
     /// Writes the legal-action masks (bool, n * 65).
     fn legal_actions(&self, py: Python<'_>, mut out: Array<'_, bool>) -> PyResult<()> {
         let out = out_slice(&mut out, self.games.len() * N_ACTIONS, "masks")?;

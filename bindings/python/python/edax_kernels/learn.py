@@ -171,9 +171,7 @@ class VecOthello:
 
     def _see(self, ended: bool) -> None:
         g = self._games
-        g.observe(self.layout, self.observation.reshape(-1))
-        g.legal_actions(self.legal_action_mask.reshape(-1))
-        g.to_move(self.current_player)
+        g.see(self.layout, self.observation.reshape(-1), self.legal_action_mask.reshape(-1), self.current_player)
         if ended:
             g.rewards(self._disc_difference, self.rewards.reshape(-1))
             g.ended(self._terminated, self.final_score)
