@@ -148,7 +148,7 @@ class VecOthello:
             raise ValueError(f"VecOthello: agent must be 'alternate', 'black' or 'white', not {agent!r}")
         hash_bits = _count(opponent_hash_bits, "opponent_hash_bits", 8, 32)
         self.n, self.layout, self.auto_reset = n, layout, bool(auto_reset)
-        self.opponent, self.agent = opponent, agent
+        self.opponent, self.agent, self.reward = opponent, agent, reward
         self._disc_difference = reward == "disc_difference"
         self._games = _native.Games(n, seed, self.auto_reset, threads)
         kind, level, empties = opponent._native() if opponent is not None else (None, 1, 0)
