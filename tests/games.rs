@@ -199,10 +199,11 @@ fn observations_in_both_layouts() {
 
 #[test]
 fn see_writes_what_observe_legal_actions_and_to_move_write_on_any_threads() {
-    // 1500 games (not a multiple of the threads' shares), some ended (auto_reset off); then the
-    // same with a random opponent, whose games are seen from the agent's side even when ended.
+    // 8293 games (two threads' shares of 4096 and more: the second starts at an odd index), some ended
+    // (auto_reset off); then the same with a random opponent, whose games are seen from the
+    // agent's side even when ended.
     for opponent in [None, Some(Opponent::Random)] {
-        let n = 1500;
+        let n = 2 * 4096 + 101;
         let mut games = EkGames::new(n, 11, false);
         games.set_opponent(opponent, AgentSide::Alternate).expect("a random opponent");
         let mut actions = vec![0i32; n];

@@ -274,7 +274,7 @@ fn bad_settings_are_refused_and_change_nothing() {
 
 #[test]
 fn ended_games_restart_alone_and_seeds_restart_the_generators() {
-    let n = 3;
+    let n = 8;
     let mut games = EkGames::new(n, 4, false);
     games.set_opponent(Some(Opponent::Engine { level: 1 }), AgentSide::White).unwrap();
     let mut actions = vec![0; n];

@@ -61,7 +61,9 @@ impl std::fmt::Display for IllegalAction {
 impl std::error::Error for IllegalAction {}
 
 /// One game: the board (the player to move first), its colour, whether it has ended, its random
-/// generator, and the action it was last given (-1: none).
+/// generator, the action it was last given (-1: none), and the player to move's squares (kept
+/// from the end-of-game check in `play`, so that choosing, checking and masking an action do
+/// not look for the moves again).
 #[derive(Clone, Copy, Debug)]
 struct Game {
     board: EkBoard,
@@ -69,11 +71,14 @@ struct Game {
     over: bool,
     rng: u64,
     last_action: i32,
+    moves: u64,
 }
 
 impl Game {
     fn new(seed: u64) -> Game {
-        Game { board: EkBoard::START, white_to_move: false, over: false, rng: seed, last_action: -1 }
+        let board = EkBoard::START;
+        let moves = get_moves(board.player, board.opponent);
+        Game { board, white_to_move: false, over: false, rng: seed, last_action: -1, moves }
     }
 
     /// splitmix64: the next number of the game's own sequence.
@@ -86,7 +91,7 @@ impl Game {
     }
 
     fn legal(&self, action: i32) -> bool {
-        let moves = get_moves(self.board.player, self.board.opponent);
+        let moves = self.moves;
         match action {
             0..=63 => moves >> action & 1 == 1,
             PASS_ACTION => moves == 0,
@@ -96,11 +101,12 @@ impl Game {
 
     /// A legal action drawn uniformly.
     fn random_action(&mut self) -> i32 {
-        let moves = get_moves(self.board.player, self.board.opponent);
+        let moves = self.moves;
         if moves == 0 {
             return PASS_ACTION;
         }
-        let k = (self.next_random() % u64::from(moves.count_ones())) as u32;
+        // Uniform over the moves by the high half of a 64 x 64-bit product (no division).
+        let k = ((u128::from(self.next_random()) * u128::from(moves.count_ones())) >> 64) as u32;
         let mut m = moves;
         for _ in 0..k {
             m &= m - 1;
@@ -118,8 +124,8 @@ impl Game {
             EkBoard::new(b.opponent ^ flipped, b.player ^ flipped ^ (1u64 << action))
         };
         self.white_to_move = !self.white_to_move;
-        let ended = get_moves(self.board.player, self.board.opponent) == 0
-            && get_moves(self.board.opponent, self.board.player) == 0;
+        self.moves = get_moves(self.board.player, self.board.opponent);
+        let ended = self.moves == 0 && get_moves(self.board.opponent, self.board.player) == 0;
         if !ended {
             return None;
         }

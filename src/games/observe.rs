@@ -7,7 +7,6 @@
 //! (BENCHMARKS.md, "Many games for learning").
 
 use super::{EkGames, Game, N_ACTIONS};
-use crate::dispatch::dispatch::get_moves;
 
 /// The layout of one game's observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,16 +104,17 @@ fn write_observation((p, q): (u64, u64), layout: Layout, o: &mut [f32]) {
 
 /// One game's legal actions: its squares, or the pass alone; nothing once it has ended.
 fn write_mask(g: &Game, m: &mut [bool]) {
-    let moves = if g.over { 0 } else { get_moves(g.board.player, g.board.opponent) };
+    let moves = if g.over { 0 } else { g.moves };
     for (r, out) in m[..64].chunks_exact_mut(8).enumerate() {
         out.copy_from_slice(&ROW_FLAGS[row(moves, r)]);
     }
     m[64] = !g.over && moves == 0;
 }
 
-/// Below this many games a thread, `see` writes on fewer threads (a thread costs about as much
-/// as writing this many games).
-const SEEN_PER_THREAD: usize = 512;
+/// Below this many games a thread, `see` writes on fewer threads: a thread started for each
+/// call costs about as much as writing this many games (at 4096 games two threads were slower
+/// than one, at 16384 faster: BENCHMARKS.md, "Many games for learning").
+const SEEN_PER_THREAD: usize = 4096;
 
 impl EkGames {
     /// Game `i`'s discs as its observation shows them: the player to move's and the other's, or
@@ -149,7 +149,7 @@ impl EkGames {
     }
 
     /// Writes what `observe`, `legal_actions` and `to_move` write, in one pass over the games and
-    /// on the batch's threads (each a contiguous share of at least 512 games).
+    /// on the batch's threads (each a contiguous share of at least 4096 games).
     pub fn see(&self, layout: Layout, observations: &mut [f32], masks: &mut [bool], to_move: &mut [u8]) {
         let (n, size) = (self.games.len(), layout.size());
         assert_eq!(observations.len(), n * size, "len() * layout.size() numbers");

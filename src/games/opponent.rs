@@ -14,7 +14,6 @@
 use super::workers::{check_empties, check_level, SearchSetupError, Worker};
 use super::{EkGames, Game, PASS_ACTION};
 use crate::dispatch::c_dispatch;
-use crate::dispatch::dispatch::get_moves;
 use crate::engine::{EkEngine, EkEngineLimits};
 use crate::solver::EkSolver;
 use crate::types::board::EkBoard;
@@ -74,7 +73,7 @@ impl Opponent {
 
     /// The opponent's action in `g` (which has not ended).
     fn action(self, g: &mut Game, worker: Option<&Worker>) -> i32 {
-        let moves = get_moves(g.board.player, g.board.opponent);
+        let moves = g.moves;
         if moves == 0 {
             return PASS_ACTION;
         }

@@ -6,7 +6,13 @@ run with pgx and OpenSpiel when they are installed (each is reported "not instal
 - numpy loop: a Python loop that draws a random legal action per game with NumPy from the
   legal-action mask and steps the batch (the environment's share of the loop's time printed);
 - pgx: ``jit(vmap(step))`` with random legal actions drawn in JAX, on the CPU;
-- OpenSpiel: ``othello`` from Python, one game, a random legal action per step.
+- OpenSpiel: ``othello`` from Python, one game, a random legal action per step;
+- Gymnasium: one ``edax_kernels/Othello-v0`` environment through Gymnasium's API (``gymnasium.make``,
+  its default wrappers), a random legal action per step drawn with NumPy from
+  ``info["action_mask"]``; each step is the agent's move and the random opponent's reply, so
+  the moves played (discs placed; the rare passes not counted) are printed beside the steps;
+- the engine as the opponent: games per second of ``VecOthello(64, opponent=EngineOpponent(L))``
+  with random actions for the agent, at levels 1 and 5, on 1 and ``--threads`` threads.
 
 Usage: python bench/learn.py [--seconds S] [--threads T]
 """
@@ -18,7 +24,7 @@ import time
 
 import numpy as np
 
-from edax_kernels.learn import VecOthello
+from edax_kernels.learn import EngineOpponent, VecOthello
 
 
 def cpu_name():
@@ -110,6 +116,43 @@ def openspiel_rate(seconds):
     return timed(one, seconds, 1)
 
 
+def gymnasium_rate(seconds):
+    """(steps, moves) per second of one environment through Gymnasium's API, or None."""
+    try:
+        import gymnasium
+        import edax_kernels.gym_env  # noqa: F401  (registers the environments)
+    except ImportError:
+        return None
+    env = gymnasium.make("edax_kernels/Othello-v0")
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=1)
+    moves = 0
+
+    def one():
+        nonlocal info, moves
+        legal = np.flatnonzero(info["action_mask"])
+        obs, _, terminated, _, info = env.step(int(legal[rng.integers(len(legal))]))
+        if terminated:
+            moves += int(obs.sum()) - 4
+            _, info = env.reset()
+
+    steps = timed(one, seconds, 1)
+    start, moves = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        one()
+    return steps, moves / (time.perf_counter() - start)
+
+
+def engine_games(level, threads, seconds):
+    """Games per second against the engine at `level` (the agent's actions random)."""
+    env = VecOthello(64, seed=1, opponent=EngineOpponent(level), threads=threads)
+    games, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        env.step_random()
+        games += int(env.terminated.sum())
+    return games / elapsed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=2.0)
@@ -127,6 +170,13 @@ def main():
         print(f"{batch:>6} {one / 1e6:>17.3f} {many / 1e6:>19.3f} {loop / 1e6:>11.3f} {share:>9.0%} {pgx_text:>10}")
     spiel = openspiel_rate(args.seconds)
     print("OpenSpiel othello, one game from Python: " + ("not installed" if spiel is None else f"{spiel / 1e6:.3f} M"))
+    gym = gymnasium_rate(args.seconds)
+    print("Gymnasium edax_kernels/Othello-v0, one environment: " + ("not installed" if gym is None else
+          f"{gym[0] / 1e6:.3f} M steps, {gym[1] / 1e6:.3f} M moves"))
+    for level in (1, 5):
+        rates = [engine_games(level, t, args.seconds) for t in sorted({1, args.threads})]
+        print(f"engine level {level} as the opponent, batch 64: games per second "
+              + ", ".join(f"{r:.0f} ({t} thread{'s' * (t > 1)})" for r, t in zip(rates, sorted({1, args.threads}))))
 
 
 if __name__ == "__main__":
