@@ -11,7 +11,7 @@ games against the same opponent: its win rate (draws
 count half) is the learning curve, written to ``CURVE.csv`` and drawn in ``CURVE.svg`` (or
 ``CURVE.png`` with matplotlib installed).
 
-Usage: python examples/learn_policy.py [--rounds R] [--games N] [--out CURVE] [--seed S]
+Usage: python examples/learn_policy.py [--rounds R] [--engine-rounds E] [--games N] [--out CURVE] [--seed S]
 """
 
 import argparse
@@ -134,7 +134,8 @@ def write_plot(curve, out):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=40, help="rounds against each opponent")
+    ap.add_argument("--rounds", type=int, default=40, help="rounds against the random player")
+    ap.add_argument("--engine-rounds", type=int, default=None, help="rounds against the engine (--rounds)")
     ap.add_argument("--games", type=int, default=512, help="games played at once")
     ap.add_argument("--steps", type=int, default=64, help="agent moves per game and round")
     ap.add_argument("--eval-games", type=int, default=400)
@@ -146,13 +147,15 @@ def main(argv=None):
     weights = np.zeros((N_FEATURES, 65), np.float32)
     curve = [(0, "random", win_rate(weights, RandomOpponent(), args.eval_games, args.seed + 1))]
     print(f"round 0: score against random {curve[0][2]:.3f}")
-    stages = (("random", RandomOpponent(), "win"), ("engine level 1", EngineOpponent(1), "disc_difference"))
-    for stage, (name, opponent, reward) in enumerate(stages):
+    engine_rounds = args.rounds if args.engine_rounds is None else args.engine_rounds
+    stages = (("random", RandomOpponent(), "win", args.rounds),
+              ("engine level 1", EngineOpponent(1), "disc_difference", engine_rounds))
+    for stage, (name, opponent, reward, rounds) in enumerate(stages):
         # Against the engine, trained on the final disc difference (a game lost by 2 better than
         # one lost by 40: a signal while every game is lost); always scored on wins.
         env = VecOthello(args.games, seed=args.seed + 10 + stage, opponent=opponent, agent="alternate",
                          reward=reward)
-        for r in range(1, args.rounds + 1):
+        for _ in range(rounds):
             *batch, mean = play_round(env, weights, args.steps, rng)
             weights = reinforce(weights, batch, args.learning_rate)
             score = win_rate(weights, opponent, args.eval_games, args.seed + 1)

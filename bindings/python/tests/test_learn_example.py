@@ -4,6 +4,7 @@ example's own SVG."""
 
 import csv
 import importlib.util
+import os
 import sys
 
 from conftest import ROOT
@@ -17,21 +18,29 @@ def load_example():
     return module
 
 
+#: Under qemu (bindings/python/test-cross.sh sets EK_CHILD_RUNNER) a sample: 2 rounds of small
+#: batches, the files checked but not the learning (25 rounds take 10 s natively, minutes there).
+EMULATED = bool(os.environ.get("EK_CHILD_RUNNER"))
+
+
 def test_the_example_learns_against_random_and_writes_its_curve(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
     example = load_example()
     out = str(tmp_path / "curve")
-    curve = example.main(["--rounds", "15", "--games", "512", "--steps", "40", "--eval-games", "300",
-                          "--out", out])
+    rounds, settings = (2, ["--games", "32", "--steps", "8", "--eval-games", "20"]) if EMULATED else \
+        (25, ["--games", "512", "--steps", "40", "--eval-games", "300"])
+    curve = example.main(["--rounds", str(rounds), "--engine-rounds", "2", *settings, "--out", out])
     rows = list(csv.reader(open(out + ".csv")))
-    assert rows[0] == ["round", "opponent", "score"] and len(rows) == 1 + 1 + 2 * 15
-    assert [r[1] for r in rows[1:]] == ["random"] * 16 + ["engine level 1"] * 15
+    assert rows[0] == ["round", "opponent", "score"] and len(rows) == 1 + 1 + rounds + 2
+    assert [r[1] for r in rows[1:]] == ["random"] * (rounds + 1) + ["engine level 1"] * 2
     assert all(0.0 <= float(r[2]) <= 1.0 for r in rows[1:])
     svg = (tmp_path / "curve.svg").read_text()
     assert svg.startswith("<svg") and svg.count(",") >= len(curve)
+    if EMULATED:
+        return
     # Learning: the policy's score against the random player rises over the rounds.
     random_scores = [s for _, o, s in curve if o == "random"]
-    assert max(random_scores[-3:]) > random_scores[0] + 0.04, random_scores
+    assert max(random_scores[-3:]) > random_scores[0] + 0.05, random_scores
 
 
 def test_the_gradient_step_raises_the_chosen_actions_probability():
