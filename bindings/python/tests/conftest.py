@@ -76,6 +76,19 @@ EXPLAINED = [
 ]
 
 
+def require_scale_extra():
+    """Skips the calling test module, for a reason EXPLAINED names, when a module of the `scale`
+    extra (dask, distributed, pyarrow, tqdm) is missing and EK_REQUIRE_SCALE is unset; under
+    EK_REQUIRE_SCALE (bindings/test.sh installs the extra) the module's imports fail instead."""
+    if os.environ.get("EK_REQUIRE_SCALE"):
+        return
+    for module in ("dask", "distributed", "pyarrow", "tqdm"):
+        try:
+            __import__(module)
+        except ImportError:
+            pytest.skip(f"the scale extra is not installed here (no module {module})", allow_module_level=True)
+
+
 def require_learn_extra():
     """Skips the calling test module, for a reason EXPLAINED names, when a module of the `learn`
     extra (gymnasium, pettingzoo) is missing; under EK_REQUIRE_LEARN (bindings/test.sh installs

@@ -17,15 +17,10 @@ import numpy as np
 import pytest
 
 import edax_kernels as ek
+from conftest import require_scale_extra
 from edax_kernels import many, solve
 
-if not os.environ.get("EK_REQUIRE_SCALE"):
-    for module in ("dask", "distributed", "pyarrow", "tqdm"):
-        try:
-            __import__(module)
-        except ImportError:
-            # The reason conftest.py's EXPLAINED names: explained where EK_REQUIRE_SCALE is unset.
-            pytest.skip(f"the scale extra is not installed here (no module {module})", allow_module_level=True)
+require_scale_extra()
 import pyarrow.parquet as pq  # noqa: E402
 from distributed import Client, LocalCluster  # noqa: E402
 

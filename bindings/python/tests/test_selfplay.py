@@ -13,15 +13,10 @@ import numpy as np
 import pytest
 
 import edax_kernels as ek
+from conftest import require_scale_extra
 from edax_kernels import selfplay
 
-if not os.environ.get("EK_REQUIRE_SCALE"):
-    for module in ("dask", "distributed", "pyarrow", "tqdm"):
-        try:
-            __import__(module)
-        except ImportError:
-            # The reason conftest.py's EXPLAINED names: explained where EK_REQUIRE_SCALE is unset.
-            pytest.skip(f"the scale extra is not installed here (no module {module})", allow_module_level=True)
+require_scale_extra()
 import pyarrow as pa  # noqa: E402
 import pyarrow.compute as pc  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
