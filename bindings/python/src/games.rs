@@ -1,13 +1,16 @@
-//! `Games`: many Othello games stepped at once (the library's `games` module), for learners: the
-//! actions and what they see go through NumPy arrays (array.rs) without copying, each call one
-//! native call for the whole batch, with the GIL released while the games step and the arrays
-//! are written. The Python layer (`edax_kernels/learn.py`) gives them their shapes and checks
-//! the opponents' settings first (the library checks them again: a ValueError either way).
+//! `Games`: many Othello games stepped at once (the library's `games` module), for learners.
+//! The object owns its output arrays (owned.rs: observations, masks, rewards, ...), which NumPy
+//! sees without copying through `arrays()`; each step or reset is one native call that writes
+//! all of them, with the GIL released while the games step. The Python layer
+//! (`edax_kernels/learn.py`) checks the settings first (the library checks them again: a
+//! ValueError either way).
 
 use crate::array::Array;
+use crate::owned::{views, Outputs};
 use edax_kernels::games::{AgentSide, EkGames, Layout, Opponent, SearchSetupError, N_ACTIONS};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// The n elements of an output array as a slice, checked (length, writable).
 fn out_slice<'a, T: crate::array::Element>(a: &'a mut Array<'_, T>, n: usize, what: &str) -> PyResult<&'a mut [T]> {
@@ -17,11 +20,19 @@ fn out_slice<'a, T: crate::array::Element>(a: &'a mut Array<'_, T>, n: usize, wh
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, n) })
 }
 
-/// Many Othello games stepped together: `Games(n, seed, auto_reset, threads)`. Low level: the
-/// arrays are flat (`edax_kernels.VecOthello` gives them their shapes).
-#[pyclass(module = "edax_kernels")]
+/// Many Othello games stepped together: `Games(n, seed, auto_reset, threads, layout,
+/// disc_difference)`. Low level: `edax_kernels.VecOthello` names its arrays.
+// `weakref`: tests check that NumPy arrays on its memory keep it alive.
+#[pyclass(module = "edax_kernels", weakref)]
 pub(crate) struct Games {
     games: EkGames,
+    out: Outputs,
+    /// Whether the opponent searches (engine or solver): `step_one` then releases the GIL.
+    searches: bool,
+}
+
+fn illegal(e: edax_kernels::games::IllegalAction) -> PyErr {
+    PyValueError::new_err(e.to_string())
 }
 
 fn layout(name: &str) -> PyResult<Layout> {
@@ -48,96 +59,86 @@ fn agent_side(name: &str) -> PyResult<AgentSide> {
 #[pymethods]
 impl Games {
     #[new]
-    #[pyo3(signature = (n, seed, auto_reset, threads))]
-    fn new(n: usize, seed: u64, auto_reset: bool, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (n, seed, auto_reset, threads, layout_name, disc_difference))]
+    fn new(
+        n: usize,
+        seed: u64,
+        auto_reset: bool,
+        threads: usize,
+        layout_name: &str,
+        disc_difference: bool,
+    ) -> PyResult<Self> {
         if threads == 0 {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
+        let out = Outputs::new(n, layout(layout_name)?, disc_difference);
         let mut games = EkGames::new(n, seed, auto_reset);
         games.set_threads(threads);
-        Ok(Games { games })
+        let mut g = Games { games, out, searches: false };
+        g.out.write(&g.games, false);
+        Ok(g)
     }
 
     fn __len__(&self) -> usize {
         self.games.len()
     }
 
-    /// Plays actions[i] (int32: 0..63 a square, 64 the pass) in game i; ValueError naming the
-    /// first game whose action is illegal, before any game moves.
+    /// The arrays this object writes, by name, each a view NumPy reads without copying
+    /// (`np.asarray(view)`; the view keeps this object alive): observation (float32, the
+    /// layout's shape), legal_action_mask (bool, n x 65), current_player (uint8), rewards
+    /// (float32, n x 2: black's, white's), terminated (bool), final_score (int8, black's),
+    /// agent_color (uint8), agent_reward (float32), actions (int32, step_random's).
+    fn arrays<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        views(slf.py(), slf.as_any(), &slf.borrow().out)
+    }
+
+    /// Plays actions[i] (int32: 0..63 a square, 64 the pass) in game i, then writes every
+    /// array; ValueError naming the first game whose action is illegal, before any game moves.
     fn step(&mut self, py: Python<'_>, actions: Array<'_, i32>) -> PyResult<()> {
         let n = self.games.len();
         let ptr = actions.input_ptr(n).map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
-        // SAFETY: n contiguous, aligned elements (checked by `Array`), held for the call.
+        // SAFETY: n contiguous, aligned elements (checked by `Array`), held for the call and
+        // only read; the call writes this object's arrays but `actions` (which may be read).
         let actions = unsafe { core::slice::from_raw_parts(ptr, n) };
-        let games = &mut self.games;
-        py.detach(|| games.step(actions).map(|_| ())).map_err(|e| PyValueError::new_err(e.to_string()))
-    }
-
-    /// Plays a random legal action in each game that has not ended, writing them to `actions`
-    /// (int32; -1 for an ended game).
-    fn step_random(&mut self, py: Python<'_>, mut actions: Array<'_, i32>) -> PyResult<()> {
-        let out = out_slice(&mut actions, self.games.len(), "actions")?;
-        let games = &mut self.games;
+        let Games { games, out, .. } = self;
         py.detach(|| {
-            games.step_random(out);
+            games.step(actions).map_err(illegal)?;
+            out.write(games, true);
+            Ok(())
+        })
+    }
+
+    /// `step([action])` for a batch of one game, the action a Python int (no array to read).
+    fn step_one(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
+        if self.games.len() != 1 {
+            return Err(PyValueError::new_err(format!("step_one: a batch of 1 game, not {}", self.games.len())));
+        }
+        let a = i32::try_from(action).map_err(|_| {
+            PyValueError::new_err(format!("game 0: action {action} is not legal (a square 0..63 the player to move can play, or 64 when it has none)"))
+        })?;
+        let Games { games, out, searches } = self;
+        let mut step = || {
+            games.step(&[a]).map_err(illegal)?;
+            out.write(games, true);
+            Ok(())
+        };
+        // One game: releasing the GIL would cost a good part of the step, unless an opponent
+        // searches (a search may be long: other threads may run meanwhile).
+        if *searches {
+            py.detach(step)
+        } else {
+            step()
+        }
+    }
+
+    /// Plays a random legal action in each game that has not ended (written to the `actions`
+    /// array, -1 for an ended game), then writes every array.
+    fn step_random(&mut self, py: Python<'_>) {
+        let Games { games, out, .. } = self;
+        py.detach(|| {
+            games.step_random(&mut out.actions);
+            out.write(games, true);
         });
-        Ok(())
-    }
-
-    /// Writes the observations (float32, n * 128 for 'pgx', n * 192 for 'openspiel').
-    fn observe(&self, py: Python<'_>, layout_name: &str, mut out: Array<'_, f32>) -> PyResult<()> {
-        let l = layout(layout_name)?;
-        let out = out_slice(&mut out, self.games.len() * l.size(), "observations")?;
-        py.detach(|| self.games.observe(l, out));
-        Ok(())
-    }
-
-    /// Writes the observations, the legal-action masks and the player to move at once (as
-    /// observe, legal_actions and to_move do), on the batch's threads.
-    fn see(
-        &self,
-        py: Python<'_>,
-        layout_name: &str,
-        mut observations: Array<'_, f32>,
-        mut masks: Array<'_, bool>,
-        mut to_move: Array<'_, u8>,
-    ) -> PyResult<()> {
-        let (l, n) = (layout(layout_name)?, self.games.len());
-        let o = out_slice(&mut observations, n * l.size(), "observations")?;
-        let m = out_slice(&mut masks, n * N_ACTIONS, "masks")?;
-        let c = out_slice(&mut to_move, n, "to_move")?;
-        py.detach(|| self.games.see(l, o, m, c));
-        Ok(())
-    }
-
-    /// Writes the legal-action masks (bool, n * 65).
-    fn legal_actions(&self, py: Python<'_>, mut out: Array<'_, bool>) -> PyResult<()> {
-        let out = out_slice(&mut out, self.games.len() * N_ACTIONS, "masks")?;
-        py.detach(|| self.games.legal_actions(out));
-        Ok(())
-    }
-
-    /// Writes the player to move (uint8, n: 0 black, 1 white).
-    fn to_move(&self, mut out: Array<'_, u8>) -> PyResult<()> {
-        self.games.to_move(out_slice(&mut out, self.games.len(), "to_move")?);
-        Ok(())
-    }
-
-    /// Writes the last step's rewards (float32, n * 2: black's, white's), +1/0/-1 at a game's
-    /// end, or the final disc differences with disc_difference.
-    fn rewards(&self, disc_difference: bool, mut out: Array<'_, f32>) -> PyResult<()> {
-        self.games.rewards(disc_difference, out_slice(&mut out, self.games.len() * 2, "rewards")?);
-        Ok(())
-    }
-
-    /// Writes what the last step ended (uint8 flags, n) and black's final disc differences
-    /// there (int8, n).
-    fn ended(&self, mut terminated: Array<'_, u8>, mut black_score: Array<'_, i8>) -> PyResult<()> {
-        let n = self.games.len();
-        let r = self.games.report();
-        out_slice(&mut terminated, n, "terminated")?.copy_from_slice(&r.terminated);
-        out_slice(&mut black_score, n, "black_score")?.copy_from_slice(&r.black_score);
-        Ok(())
     }
 
     /// Writes every game's board (uint64, n each: the player to move's discs, the other's).
@@ -152,15 +153,23 @@ impl Games {
     }
 
     /// Starts every game again (the opponent, if any, playing its first moves).
+    /// Every array is written then (the ends and rewards cleared).
     fn reset(&mut self, py: Python<'_>) {
-        let games = &mut self.games;
-        py.detach(|| games.reset());
+        let Games { games, out, .. } = self;
+        py.detach(|| {
+            games.reset();
+            out.write(games, false);
+        });
     }
 
     /// Starts again every game that has ended (the opponent, if any, playing its first moves).
+    /// Every array is written then (the ends and rewards cleared).
     fn reset_ended(&mut self, py: Python<'_>) {
-        let games = &mut self.games;
-        py.detach(|| games.reset_ended());
+        let Games { games, out, .. } = self;
+        py.detach(|| {
+            games.reset_ended();
+            out.write(games, false);
+        });
     }
 
     /// Seeds every game's random generator as `Games(n, seed, ...)` seeds them.
@@ -171,7 +180,7 @@ impl Games {
     /// Sets the opponent (`kind`: None, 'random', 'engine' at `level`, or 'solver' under
     /// `empties` empty squares, the engine at `level` above), the agent's side ('black',
     /// 'white', 'alternate') and the size of the searchers' tables (log2 of their entries), then
-    /// starts every game again. ValueError, with nothing changed, for a setting out of range.
+    /// starts every game again (every array written). ValueError, with nothing changed, for a setting out of range.
     fn set_opponent(
         &mut self,
         py: Python<'_>,
@@ -191,17 +200,15 @@ impl Games {
             }
         };
         let side = agent_side(agent)?;
-        let games = &mut self.games;
+        let Games { games, out, searches } = self;
         py.detach(|| {
             games.set_search_hash_bits(hash_bits)?;
-            games.set_opponent(opponent, side)
+            games.set_opponent(opponent, side)?;
+            out.write(games, false);
+            Ok(())
         })
-        .map_err(setup_error)
-    }
-
-    /// Writes the agent's colour in every game (uint8, n: 0 black, 1 white).
-    fn agent_color(&self, mut out: Array<'_, u8>) -> PyResult<()> {
-        self.games.agent_color(out_slice(&mut out, self.games.len(), "agent_color")?);
+        .map_err(setup_error)?;
+        *searches = matches!(opponent, Some(Opponent::Engine { .. } | Opponent::Solver { .. }));
         Ok(())
     }
 

@@ -15,6 +15,7 @@ mod eval;
 mod game;
 mod games;
 mod kernels;
+mod owned;
 mod solver;
 
 use pyo3::prelude::*;

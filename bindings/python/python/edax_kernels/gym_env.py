@@ -75,19 +75,22 @@ class OthelloEnv(_gym.Env):
                                  opponent=_RandomOpponent() if opponent is None else opponent, agent=agent,
                                  opponent_hash_bits=opponent_hash_bits)
         self._over = True  # until reset
+        # Rows of the game's arrays, made once: VecOthello's arrays are the same objects for its
+        # life, overwritten by each step.
+        self._observation, self._mask = self._game.observation[0], self._game.legal_action_mask[0]
 
     def _info(self):
-        return {"action_mask": self._game.legal_action_mask[0].astype(_np.int8)}
+        return {"action_mask": self._mask.astype(_np.int8)}
 
     def action_masks(self) -> _np.ndarray:
         """The legal actions, (65,) bool (sb3-contrib's MaskablePPO calls this)."""
-        return self._game.legal_action_mask[0].copy()
+        return self._mask.copy()
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         self._game.reset(seed=_native_seed(self.np_random))
         self._over = False
-        return self._game.observation[0].copy(), self._info()
+        return self._observation.copy(), self._info()
 
     def step(self, action):
         if self._over:
@@ -96,18 +99,19 @@ class OthelloEnv(_gym.Env):
             a = int(action)
         except (TypeError, ValueError, OverflowError):
             a = -1
-        if a != action or not (0 <= a < _N_ACTIONS and self._game.legal_action_mask[0, a]):
+        if a != action or not (0 <= a < _N_ACTIONS and self._mask[a]):
             if self.illegal == "raise":
                 raise ValueError(f"OthelloEnv.step: action {action!r} is not legal "
                                  "(a square 0..63 the agent can play, or 64 when it has none)")
             self._over = True
             info = self._info()
             info["illegal_action"] = True
-            return self._game.observation[0].copy(), -1.0, True, False, info
-        self._game.step([a])
+            return self._observation.copy(), -1.0, True, False, info
+        self._game._step_one(a)  # one native call writes everything below
         self._over = bool(self._game.terminated[0])
-        return (self._game.observation[0].copy(), float(self._game.agent_reward[0]), self._over, False,
-                self._info())
+        # A fresh observation each step (the native one is overwritten by the next): callers
+        # keep observations (replay buffers, trajectories), as Gymnasium's environments allow.
+        return self._observation.copy(), float(self._game.agent_reward[0]), self._over, False, self._info()
 
     def render(self):
         """The board as text (``render_mode="ansi"``): X black, O white, . empty, A1 top left."""

@@ -15,6 +15,9 @@ square. After each call its arrays hold, for every game:
 - ``terminated``: ``(n,)`` bool, the games that ended with the step, and ``final_score``:
   ``(n,)`` int8, black's final disc difference there.
 
+The arrays are the same objects for the object's life, its native memory seen by NumPy without
+copying: each call overwrites them (copy what must be kept).
+
 With ``auto_reset`` (the default) a game that ends starts again at once: the step reports its
 end (``terminated``, ``rewards``, ``final_score``) and the observation is the new game's. An
 illegal action raises ValueError naming the game and the action, before any game moves.
@@ -149,38 +152,24 @@ class VecOthello:
         hash_bits = _count(opponent_hash_bits, "opponent_hash_bits", 8, 32)
         self.n, self.layout, self.auto_reset = n, layout, bool(auto_reset)
         self.opponent, self.agent, self.reward = opponent, agent, reward
-        self._disc_difference = reward == "disc_difference"
-        self._games = _native.Games(n, seed, self.auto_reset, threads)
+        self._games = _native.Games(n, seed, self.auto_reset, threads, layout, reward == "disc_difference")
         kind, level, empties = opponent._native() if opponent is not None else (None, 1, 0)
         self._games.set_opponent(kind, level, empties, agent, hash_bits)
-        self.observation = _np.zeros((n,) + _LAYOUTS[layout], _np.float32)
-        self.legal_action_mask = _np.zeros((n, N_ACTIONS), _np.bool_)
-        self.current_player = _np.zeros(n, _np.uint8)
-        self.rewards = _np.zeros((n, 2), _np.float32)
-        self._terminated = _np.zeros(n, _np.uint8)
-        self.terminated = self._terminated.view(_np.bool_)
-        self.final_score = _np.zeros(n, _np.int8)
-        self.agent_color = _np.zeros(n, _np.uint8)
-        self._games.agent_color(self.agent_color)
-        self.agent_reward = _np.zeros(n, _np.float32)
-        self._actions = _np.zeros(n, _np.int32)
-        self._see(ended=False)
+        # The arrays are the native object's own, shown without copying (each view keeps the
+        # object alive); every call below writes all of them natively, in one call.
+        views = self._games.arrays()
+        self.observation = _np.asarray(views["observation"])
+        self.legal_action_mask = _np.asarray(views["legal_action_mask"])
+        self.current_player = _np.asarray(views["current_player"])
+        self.rewards = _np.asarray(views["rewards"])
+        self.terminated = _np.asarray(views["terminated"])
+        self.final_score = _np.asarray(views["final_score"])
+        self.agent_color = _np.asarray(views["agent_color"])
+        self.agent_reward = _np.asarray(views["agent_reward"])
+        self._actions = _np.asarray(views["actions"])
 
     def __len__(self) -> int:
         return self.n
-
-    def _see(self, ended: bool) -> None:
-        g = self._games
-        g.see(self.layout, self.observation.reshape(-1), self.legal_action_mask.reshape(-1), self.current_player)
-        if ended:
-            g.rewards(self._disc_difference, self.rewards.reshape(-1))
-            g.ended(self._terminated, self.final_score)
-            _np.copyto(self.agent_reward, _np.where(self.agent_color == 0, self.rewards[:, 0], self.rewards[:, 1]))
-        else:
-            self.agent_reward[:] = 0
-            self.rewards[:] = 0
-            self._terminated[:] = 0
-            self.final_score[:] = 0
 
     def reset(self, seed=None) -> _np.ndarray:
         """Starts every game again (the opponent, if any, playing its first moves); with ``seed``
@@ -189,7 +178,6 @@ class VecOthello:
         if seed is not None:
             self._games.seed(_seed(seed))
         self._games.reset()
-        self._see(ended=False)
         return self.observation
 
     def reset_ended(self) -> _np.ndarray:
@@ -197,7 +185,6 @@ class VecOthello:
         playing its first moves), the others going on; returns the observation. The last step's
         rewards and ends are cleared."""
         self._games.reset_ended()
-        self._see(ended=False)
         return self.observation
 
     def step(self, actions):
@@ -208,14 +195,17 @@ class VecOthello:
         if a.shape != (self.n,):
             raise ValueError(f"VecOthello.step: {self.n} actions expected, not {a.shape[0]}")
         self._games.step(a)
-        self._see(ended=True)
         return self.observation, self.rewards, self.terminated
+
+    def _step_one(self, action: int) -> None:
+        """``step([action])`` for ``n == 1``, ``action`` a Python int: no array made or read
+        (the Gymnasium environment's step)."""
+        self._games.step_one(action)
 
     def step_random(self) -> _np.ndarray:
         """Plays a random legal action in every game that has not ended; returns the actions
         (-1 for a game that had ended)."""
-        self._games.step_random(self._actions)
-        self._see(ended=True)
+        self._games.step_random()
         return self._actions
 
     def teach(self, level: int = 1, exact_empties=None):
