@@ -26,7 +26,7 @@ pub use workers::SearchSetupError;
 
 use crate::dispatch::dispatch::{flip, get_moves};
 use crate::types::board::EkBoard;
-use workers::{on_threads, Worker, Workers};
+use workers::{new_pool, on_threads, Worker, Workers};
 
 /// The pass action: the only legal one when the player to move has no square.
 pub const PASS_ACTION: i32 = 64;
@@ -171,6 +171,8 @@ pub struct EkGames {
     opponent: Option<Opponent>,
     agent: AgentSide,
     workers: Workers,
+    /// The threads besides the caller's (`threads - 1`), kept between steps.
+    pool: Option<rayon::ThreadPool>,
 }
 
 /// Below this many games a step runs on the calling thread alone (a thread costs more).
@@ -189,6 +191,7 @@ impl EkGames {
             opponent: None,
             agent: AgentSide::default(),
             workers: Workers::new(),
+            pool: None,
         }
     }
 
@@ -206,7 +209,10 @@ impl EkGames {
     /// fewer, unless an opponent searches: then its games are split evenly among them, one
     /// searcher each). The games' results do not depend on it.
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
+        if n.max(1) != self.threads {
+            self.pool = new_pool(n);
+        }
+        self.threads = if self.pool.is_some() { n.max(1) } else { 1 };
         if let Some(o) = self.opponent.filter(|o| o.searches()) {
             // Searchers that cannot be made leave fewer threads: the same games all the same.
             let _ = self.workers.ensure(self.threads.min(self.games.len()), o.solves());
@@ -325,6 +331,6 @@ impl EkGames {
             .zip(r.terminated.chunks_mut(chunk))
             .zip(r.black_score.chunks_mut(chunk))
             .collect();
-        on_threads(parts, &self.workers.list, &one);
+        on_threads(parts, &self.workers.list, self.pool.as_ref(), &one);
     }
 }

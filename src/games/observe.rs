@@ -6,6 +6,7 @@
 //! square at a time: at 4096 games a step writes 2.4 MB, and writing it was most of a step's time
 //! (BENCHMARKS.md, "Many games for learning").
 
+use super::workers::on_threads;
 use super::{EkGames, Game, N_ACTIONS};
 
 /// The layout of one game's observation.
@@ -164,26 +165,13 @@ impl EkGames {
             }
         };
         let threads = self.threads.min(n / SEEN_PER_THREAD).max(1);
-        if threads == 1 {
-            return one(0, &self.games, observations, masks, to_move);
-        }
-        let chunk = n.div_ceil(threads);
-        std::thread::scope(|s| {
-            let outs = observations
-                .chunks_mut(chunk * size)
-                .zip(masks.chunks_mut(chunk * N_ACTIONS))
-                .zip(to_move.chunks_mut(chunk));
-            let mut parts = self.games.chunks(chunk).zip(outs).enumerate();
-            // The first share on this thread, the others each on a thread of its own.
-            let first = parts.next();
-            for (i, (games, ((o, m), c))) in parts {
-                let one = &one;
-                s.spawn(move || one(i * chunk, games, o, m, c));
-            }
-            if let Some((_, (games, ((o, m), c)))) = first {
-                one(0, games, o, m, c);
-            }
-        });
+        let chunk = n.div_ceil(threads).max(1);
+        let outs = observations
+            .chunks_mut(chunk * size)
+            .zip(masks.chunks_mut(chunk * N_ACTIONS))
+            .zip(to_move.chunks_mut(chunk));
+        let parts: Vec<_> = self.games.chunks(chunk).zip(outs).collect();
+        on_threads(parts, &[], self.pool.as_ref(), &|k, (games, ((o, m), c)), _| one(k * chunk, games, o, m, c));
     }
 
     /// Writes the player to move of every game into `out`: 0 black, 1 white.

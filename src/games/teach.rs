@@ -51,7 +51,7 @@ impl EkGames {
                 }
             }
         };
-        on_threads(parts, &self.workers.list, &work);
+        on_threads(parts, &self.workers.list, self.pool.as_ref(), &work);
         Ok(())
     }
 }

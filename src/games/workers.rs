@@ -116,24 +116,40 @@ impl Workers {
     }
 }
 
-/// Runs `work(k, part, worker)` for every part, part k on a thread of its own with worker k
-/// (`None` past the last worker: a part that needs no search), or on the calling thread when
-/// there is one part.
+/// The threads of a batch besides the caller's, kept between steps (a pool of `threads - 1`;
+/// none for one thread).
+pub(super) fn new_pool(threads: usize) -> Option<rayon::ThreadPool> {
+    if threads < 2 {
+        return None;
+    }
+    // A pool that cannot be made (no threads left) leaves the steps on the calling thread.
+    rayon::ThreadPoolBuilder::new().num_threads(threads - 1).thread_name(|k| format!("ek-games-{k}")).build().ok()
+}
+
+/// Runs `work(k, part, worker)` for every part with worker k (`None` past the last worker: a
+/// part that needs no search): part 0 on the calling thread, the others on the pool's threads
+/// (or one after another on the calling thread without a pool).
 pub(super) fn on_threads<P: Send>(
     parts: Vec<P>,
     workers: &[Worker],
+    pool: Option<&rayon::ThreadPool>,
     work: &(impl Fn(usize, P, Option<&Worker>) + Sync),
 ) {
-    if parts.len() == 1 {
-        for p in parts {
-            work(0, p, workers.first());
+    let mut parts = parts.into_iter().enumerate();
+    let Some((_, first)) = parts.next() else { return };
+    match pool {
+        Some(pool) => pool.in_place_scope(|s| {
+            for (k, p) in parts {
+                let worker = workers.get(k);
+                s.spawn(move |_| work(k, p, worker));
+            }
+            work(0, first, workers.first());
+        }),
+        None => {
+            work(0, first, workers.first());
+            for (k, p) in parts {
+                work(k, p, workers.get(k));
+            }
         }
-        return;
     }
-    std::thread::scope(|s| {
-        for (k, p) in parts.into_iter().enumerate() {
-            let worker = workers.get(k);
-            s.spawn(move || work(k, p, worker));
-        }
-    });
 }
