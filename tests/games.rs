@@ -199,7 +199,7 @@ fn observations_in_both_layouts() {
 
 #[test]
 fn see_writes_what_observe_legal_actions_and_to_move_write_on_any_threads() {
-    // 8293 games (two threads' shares of 4096 and more: the second starts at an odd index), some ended
+    // 8293 games (threads' shares of 1024 and more, the second starting at an odd index), some ended
     // (auto_reset off); then the same with a random opponent, whose games are seen from the
     // agent's side even when ended.
     for opponent in [None, Some(Opponent::Random)] {

@@ -176,7 +176,7 @@ pub struct EkGames {
 }
 
 /// Below this many games a step runs on the calling thread alone (a thread costs more).
-const GAMES_PER_THREAD: usize = 4096;
+const GAMES_PER_THREAD: usize = 1024;
 
 impl EkGames {
     /// `n` games at the start position, black to move, their random generators seeded from
@@ -205,7 +205,7 @@ impl EkGames {
         self.games.is_empty()
     }
 
-    /// The threads a step may use (at least 1; a step of fewer than 4096 games a thread uses
+    /// The threads a step may use (at least 1; a step of fewer than 1024 games a thread uses
     /// fewer, unless an opponent searches: then its games are split evenly among them, one
     /// searcher each). The games' results do not depend on it.
     pub fn set_threads(&mut self, n: usize) {

@@ -112,10 +112,10 @@ fn write_mask(g: &Game, m: &mut [bool]) {
     m[64] = !g.over && moves == 0;
 }
 
-/// Below this many games a thread, `see` writes on fewer threads: a thread started for each
-/// call costs about as much as writing this many games (at 4096 games two threads were slower
-/// than one, at 16384 faster: BENCHMARKS.md, "Many games for learning").
-const SEEN_PER_THREAD: usize = 4096;
+/// Below this many games a thread, `see` writes on fewer threads: handing a share to the pool's
+/// thread costs about as much as writing a few hundred games (threads started for each call
+/// were slower than one thread at 4096 games: BENCHMARKS.md, "Many games for learning").
+const SEEN_PER_THREAD: usize = 1024;
 
 impl EkGames {
     /// Game `i`'s discs as its observation shows them: the player to move's and the other's, or
@@ -150,7 +150,7 @@ impl EkGames {
     }
 
     /// Writes what `observe`, `legal_actions` and `to_move` write, in one pass over the games and
-    /// on the batch's threads (each a contiguous share of at least 4096 games).
+    /// on the batch's threads (each a contiguous share of at least 1024 games).
     pub fn see(&self, layout: Layout, observations: &mut [f32], masks: &mut [bool], to_move: &mut [u8]) {
         let (n, size) = (self.games.len(), layout.size());
         assert_eq!(observations.len(), n * size, "len() * layout.size() numbers");

@@ -135,9 +135,10 @@ pub(super) fn on_threads<P: Send>(
     pool: Option<&rayon::ThreadPool>,
     work: &(impl Fn(usize, P, Option<&Worker>) + Sync),
 ) {
+    let single = parts.len() == 1;
     let mut parts = parts.into_iter().enumerate();
     let Some((_, first)) = parts.next() else { return };
-    match pool {
+    match pool.filter(|_| !single) {
         Some(pool) => pool.in_place_scope(|s| {
             for (k, p) in parts {
                 let worker = workers.get(k);
