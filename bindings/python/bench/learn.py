@@ -126,28 +126,24 @@ def gymnasium_rate(seconds):
     env = gymnasium.make("edax_kernels/Othello-v0")
     rng = np.random.default_rng(1)
     _, info = env.reset(seed=1)
-    moves = 0
-
-    def one():
-        nonlocal info, moves
+    steps = moves = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
         legal = np.flatnonzero(info["action_mask"])
         obs, _, terminated, _, info = env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
         if terminated:
             moves += int(obs.sum()) - 4
             _, info = env.reset()
-
-    steps = timed(one, seconds, 1)
-    start, moves = time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        one()
-    return steps, moves / (time.perf_counter() - start)
+    return steps / elapsed, moves / elapsed
 
 
 def engine_games(level, threads, seconds):
-    """Games per second against the engine at `level` (the agent's actions random)."""
+    """Games per second against the engine at `level` (the agent's actions random), over at
+    least `seconds` and 64 finished games (the batch's games end at about the same step)."""
     env = VecOthello(64, seed=1, opponent=EngineOpponent(level), threads=threads)
     games, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    while (elapsed := time.perf_counter() - start) < seconds or games < 64:
         env.step_random()
         games += int(env.terminated.sum())
     return games / elapsed
