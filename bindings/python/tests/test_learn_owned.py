@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import edax_kernels as ek
-from edax_kernels.gym_env import OthelloEnv
 from edax_kernels.learn import N_ACTIONS, VecOthello
 
 NAMES = ("observation", "legal_action_mask", "current_player", "rewards", "terminated", "final_score",
@@ -21,10 +20,10 @@ def bits(b):
 
 
 def test_arrays_are_views_that_keep_the_games_alive():
-    env = OthelloEnv()
+    env = VecOthello(1, opponent="random", agent="black")
     env.reset(seed=3)
-    obs, mask = env._game.observation, env._game.legal_action_mask
-    games = weakref.ref(env._game._games)
+    obs, mask = env.observation, env.legal_action_mask
+    games = weakref.ref(env._games)
     # The base chain ends at a native view holding the owner, not at an array NumPy owns.
     base = obs
     while isinstance(base, np.ndarray):
