@@ -15,10 +15,12 @@
 //! bitboards get the result each kernel documents (the same on every level).
 
 // The layers, bottom to top (ARCHITECTURE.md; tests/layers.rs checks that each module only
-// uses the layers below it): types <- kernels <- eval, hash_table <- endgame <- solver <-
+// uses the layers below it): types <- kernels <- eval, hash_table, bases (game databases) <- endgame <- solver <-
 // engine <- dispatch <- games (many games stepped at once) <- ffi and api (the Rust API: this
 // file and api.rs).
 mod api;
+/// cbindgen:ignore
+pub mod bases;
 /// cbindgen:ignore
 mod dispatch;
 mod endgame;

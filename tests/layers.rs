@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["types"],
     &["kernels"],
-    &["eval", "hash_table"],
+    &["eval", "hash_table", "bases"],
     &["endgame"],
     &["solver"],
     &["engine"],

@@ -7,6 +7,7 @@
 //! it in `_native.pyi`.
 
 mod array;
+mod bases;
 mod batch;
 mod board;
 mod engine;
@@ -23,6 +24,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     kernels::register(m)?;
+    bases::register(m)?;
     batch::register(m)?;
     eval::register(m)?;
     game::register(m)?;

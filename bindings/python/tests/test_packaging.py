@@ -123,6 +123,7 @@ PUBLIC = {
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
     "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
+    "read_wthor",
 }
 #: The public names of the submodules.
 PUBLIC_MANY = {
@@ -130,6 +131,7 @@ PUBLIC_MANY = {
     "DEFAULT_CHUNK_SIZE", "EvalWeights",
 }
 PUBLIC_SOLVE = {"main", "read_input"}
+PUBLIC_BASES = {"Wthor", "WthorPositions", "read_wthor"}
 PUBLIC_LEARN_SYMMETRY = {
     "N_SYMMETRIES", "symmetric_observation", "symmetric_mask", "symmetric_action", "inverse_symmetry", "augment",
 }
@@ -157,18 +159,20 @@ def star(module):
 
 
 def test_public_names_are_those_of_all():
-    from edax_kernels import learn, learn_symmetry, many, selfplay, solve
+    from edax_kernels import bases, learn, learn_symmetry, many, selfplay, solve
 
     names, subs = public_names(ek)
     assert names == PUBLIC, (sorted(names - PUBLIC), sorted(PUBLIC - names))
     # gym_env and pettingzoo_env are there once a test has imported them (they need the learn
     # extra: their own tests, test_gym.py and test_pettingzoo.py, check their names).
-    assert subs <= {"many", "solve", "learn", "learn_symmetry", "gym_env", "pettingzoo_env", "selfplay"}, subs
+    assert subs <= {"many", "solve", "learn", "learn_symmetry", "gym_env", "pettingzoo_env", "selfplay",
+                    "bases"}, subs
     assert len(ek.__all__) == len(set(ek.__all__)) and set(ek.__all__) == PUBLIC
     assert star("edax_kernels") == PUBLIC
     assert not {"np", "NamedTuple", "Optional", "Tuple"} & star("edax_kernels")
     for module, public in ((many, PUBLIC_MANY), (solve, PUBLIC_SOLVE), (learn, PUBLIC_LEARN),
-                           (learn_symmetry, PUBLIC_LEARN_SYMMETRY), (selfplay, PUBLIC_SELFPLAY)):
+                           (learn_symmetry, PUBLIC_LEARN_SYMMETRY), (selfplay, PUBLIC_SELFPLAY),
+                           (bases, PUBLIC_BASES)):
         names, subs = public_names(module)
         assert names == public and not subs, (module.__name__, sorted(names ^ public), subs)
         assert len(module.__all__) == len(set(module.__all__)) and set(module.__all__) == public

@@ -50,7 +50,7 @@ Learning: ``planes``, ``squares`` and ``features`` turn positions into arrays.
 """
 
 # The names this module imports for itself are private (a leading underscore): its public names
-# are those of __all__, and its submodules many, solve, learn, learn_symmetry, selfplay, and
+# are those of __all__, and its submodules many, solve, learn, learn_symmetry, selfplay, bases, and
 # gym_env and pettingzoo_env (which need the learn extra)
 # (tests/test_packaging.py checks this).
 from importlib.metadata import version as _dist_version
@@ -90,6 +90,7 @@ __all__ = [
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
     "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
+    "read_wthor",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -427,3 +428,4 @@ def _refuse_overlap(p: _np.ndarray, o: _np.ndarray) -> None:
 
 # Solving many positions (every core, or a Dask cluster): after Solver, which it uses.
 from .many import SolveManyResult, random_positions, solve_many  # noqa: E402
+from .bases import read_wthor  # noqa: E402
