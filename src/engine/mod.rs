@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+pub mod clock;
 mod limits;
 mod weights;
 pub use limits::{EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
