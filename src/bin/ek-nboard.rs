@@ -17,115 +17,15 @@
 //! (answers `learned`), `quit`. Other lines are ignored, as the protocol asks. docs/nboard.md
 //! has an example session.
 
+#[path = "shared/position.rs"]
+mod position;
+
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
-use edax_kernels::{EkBoard, NOMOVE, PASS};
+use edax_kernels::{NOMOVE, PASS};
+use position::{parse_ggf, parse_move, square_name, Position};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-/// A position as NBoard gives it: the discs of black and white, and who is to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Position {
-    black: u64,
-    white: u64,
-    black_to_move: bool,
-}
-
-impl Position {
-    const START: Position =
-        Position { black: 0x0000_0008_1000_0000, white: 0x0000_0010_0800_0000, black_to_move: true };
-
-    /// The board seen from the side to move.
-    fn board(&self) -> EkBoard {
-        if self.black_to_move {
-            EkBoard::new(self.black, self.white)
-        } else {
-            EkBoard::new(self.white, self.black)
-        }
-    }
-
-    /// The position after `x` (a square, or PASS) is played by the side to move; `None` when it
-    /// is not legal.
-    fn play(&self, x: i32) -> Option<Position> {
-        let b = self.board();
-        let moves = edax_kernels::get_moves(b.player, b.opponent);
-        let next = match x {
-            PASS if moves == 0 => EkBoard::new(b.opponent, b.player),
-            0..=63 if moves >> x & 1 == 1 => b.next(x, edax_kernels::flip(x, b.player, b.opponent)),
-            _ => return None,
-        };
-        // `next` is seen from the other side: its player is the side that moves next.
-        let black_to_move = !self.black_to_move;
-        let (black, white) = if black_to_move { (next.player, next.opponent) } else { (next.opponent, next.player) };
-        Some(Position { black, white, black_to_move })
-    }
-}
-
-/// A square's name in NBoard's form ("F5"), or "PA" for a pass.
-fn square_name(x: i32) -> String {
-    match x {
-        0..=63 => format!("{}{}", (b'A' + (x % 8) as u8) as char, x / 8 + 1),
-        _ => "PA".to_owned(),
-    }
-}
-
-/// The square of a move's text ("F5", "f5", "PA", "pass"), before any "/eval/time".
-fn parse_move(text: &str) -> Option<i32> {
-    let m = text.split('/').next()?.trim().to_ascii_lowercase();
-    if m == "pa" || m == "pass" || m == "ps" {
-        return Some(PASS);
-    }
-    let b = m.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some(i32::from(b[0] - b'a') + 8 * i32::from(b[1] - b'1'))
-}
-
-/// The position at the end of a GGF game: its board (`BO[8 <64 squares> <side>]`, `*` black, `O`
-/// white, `-` empty) and its moves (`B[..]`, `W[..]`). `None` when it cannot be read or a move is
-/// illegal.
-fn parse_ggf(ggf: &str) -> Option<Position> {
-    let bo = ggf.find("BO[")? + 3;
-    let end = bo + ggf[bo..].find(']')?;
-    let mut fields = ggf[bo..end].split_whitespace();
-    if fields.next()? != "8" {
-        return None;
-    }
-    let squares = fields.next()?;
-    let side = fields.next()?;
-    if squares.len() != 64 {
-        return None;
-    }
-    let (mut black, mut white) = (0u64, 0u64);
-    for (i, c) in squares.bytes().enumerate() {
-        match c {
-            b'*' | b'X' | b'x' | b'#' => black |= 1 << i,
-            b'O' | b'o' => white |= 1 << i,
-            b'-' | b'.' => {}
-            _ => return None,
-        }
-    }
-    let mut pos = Position { black, white, black_to_move: side == "*" || side.eq_ignore_ascii_case("x") };
-    // The moves: each "B[" or "W[" after the board.
-    let mut rest = &ggf[end..];
-    while let Some(i) = rest.find('[') {
-        // The property's name: the capital letters before '[' ("B", "W"; not "TB" or "PB").
-        let before = rest[..i].trim_end();
-        let tag = &before[before.trim_end_matches(|c: char| c.is_ascii_uppercase()).len()..];
-        let close = i + rest[i..].find(']')?;
-        if tag == "B" || tag == "W" {
-            let mover_black = tag == "B";
-            if mover_black != pos.black_to_move {
-                // A GGF game may leave a pass implicit: the side without a move passes.
-                pos = pos.play(PASS)?;
-            }
-            pos = pos.play(parse_move(&rest[i + 1..close])?)?;
-        }
-        rest = &rest[close + 1..];
-    }
-    Some(pos)
-}
 
 /// An analysis's score of a move whose search completed no depth (the C API's `EK_SCORE_NONE`).
 const SCORE_NONE: i32 = 32767;
@@ -339,36 +239,5 @@ fn main() {
         if !nboard.command(line.trim(), &rx, &mut pending) {
             break;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn squares_and_moves() {
-        assert_eq!(square_name(37), "F5");
-        assert_eq!(square_name(PASS), "PA");
-        assert_eq!(parse_move("F5"), Some(37));
-        assert_eq!(parse_move("f5/1.5/0.2"), Some(37));
-        assert_eq!(parse_move("PA"), Some(PASS));
-        assert_eq!(parse_move("i9"), None);
-    }
-
-    #[test]
-    fn a_ggf_game() {
-        let ggf = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3//0.1]W[C5];)";
-        let mut want = Position::START;
-        for m in ["f5", "f6", "d3", "c5"] {
-            want = want.play(parse_move(m).unwrap()).unwrap();
-        }
-        assert_eq!(parse_ggf(ggf), Some(want));
-        // Other properties after the board (a comment, times) are not moves.
-        assert_eq!(parse_ggf(&ggf.replace("B[F5]", "C[x]TB[1]B[F5]")), Some(want));
-        assert!(want.black_to_move);
-        // An illegal move or an unreadable board: no position.
-        assert_eq!(parse_ggf(&ggf.replace("W[F6]", "W[A1]")), None);
-        assert_eq!(parse_ggf("(;GM[Othello]BO[8 --*];)"), None);
     }
 }
