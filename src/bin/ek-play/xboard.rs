@@ -126,7 +126,13 @@ impl<W: Write> Xboard<'_, W> {
     fn go(&mut self, input: &mut Input) {
         let white_first = !self.game.position.black_to_move;
         let start = std::time::Instant::now();
-        let Some(p) = self.game.go(input, &["?", "quit", "q", "stop"], true) else { return };
+        let Some(p) = self.game.go(input, &["?", "quit", "q", "stop"], true) else {
+            // Over: Edax writes the game's last move again, and the result.
+            let last = self.game.moves.last().copied().unwrap_or(PASS);
+            self.send(&format!("move {}", Self::move_text(last)));
+            self.check_game_over();
+            return;
+        };
         let ms = start.elapsed().as_millis() as u64;
         if self.post {
             self.post_line(&p, ms / 10, white_first);

@@ -317,6 +317,6 @@ mod tests {
         let d = Position::START.diagram();
         assert!(d.contains("4 - - . O * - - - 4 *: discs =  2    moves =  4"), "{d}");
         assert!(d.contains("2 - - - - - - - - 2 * to move"), "{d}");
-        assert!(d.contains("6 - - - - - - - - 6  empties = 60      ply =  1"), "{d}");
+        assert!(d.contains("6 - - - - . - - - 6  empties = 60      ply =  1"), "{d}");
     }
 }
