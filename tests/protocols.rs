@@ -91,7 +91,13 @@ fn replay(name: &str, args: &[&str]) {
         seen.push(format!("> {cmd}"));
         seen.extend(got.iter().cloned());
         let norm = |v: &[String]| v.iter().map(|l| normalise(cmd, l)).collect::<Vec<_>>();
-        assert_eq!(norm(&got), norm(want), "{name}: answer to line {} `{cmd}`; the session so far:\n{}", k + 1, seen.join("\n"));
+        assert_eq!(
+            norm(&got),
+            norm(want),
+            "{name}: answer to line {} `{cmd}`; the session so far:\n{}",
+            k + 1,
+            seen.join("\n")
+        );
     }
     // Nothing more after the last answer.
     drop(stdin);

@@ -65,7 +65,9 @@ pub fn parse_move(text: &str) -> Option<i32> {
         _ => t,
     };
     match t {
-        [p, s, ..] if p.eq_ignore_ascii_case(&b'p') && (s.eq_ignore_ascii_case(&b'a') || s.eq_ignore_ascii_case(&b's')) => {
+        [p, s, ..]
+            if p.eq_ignore_ascii_case(&b'p') && (s.eq_ignore_ascii_case(&b'a') || s.eq_ignore_ascii_case(&b's')) =>
+        {
             Some(PASS)
         }
         [b'@', b'@', ..] => Some(PASS),
@@ -248,18 +250,22 @@ impl Position {
             let mobility = |p: u64, o: u64| edax_kernels::get_moves(p, o).count_ones();
             match i {
                 1 => s += &format!(" {} to move", COLOR[me]),
-                3 => s += &format!(
-                    " {}: discs = {:2}    moves = {:2}",
-                    COLOR[me],
-                    b.player.count_ones(),
-                    mobility(b.player, b.opponent)
-                ),
-                4 => s += &format!(
-                    " {}: discs = {:2}    moves = {:2}",
-                    COLOR[1 - me],
-                    b.opponent.count_ones(),
-                    mobility(b.opponent, b.player)
-                ),
+                3 => {
+                    s += &format!(
+                        " {}: discs = {:2}    moves = {:2}",
+                        COLOR[me],
+                        b.player.count_ones(),
+                        mobility(b.player, b.opponent)
+                    )
+                }
+                4 => {
+                    s += &format!(
+                        " {}: discs = {:2}    moves = {:2}",
+                        COLOR[1 - me],
+                        b.opponent.count_ones(),
+                        mobility(b.opponent, b.player)
+                    )
+                }
                 5 => s += &format!("  empties = {:2}      ply = {:2}", self.empties(), 64 - self.empties() - 3),
                 _ => {}
             }
