@@ -69,7 +69,7 @@ impl<W: Write> Gtp<'_, W> {
 
     /// `color` must be the side to move, or the side to move must pass (then it does); else
     /// the answer is an error and false.
-    fn to_move(&mut self, c: Option<usize>) -> bool {
+    fn check_side(&mut self, c: Option<usize>) -> bool {
         match c {
             None => {
                 self.fail("syntax error (wrong or missing color)");
@@ -136,7 +136,7 @@ impl<W: Write> Gtp<'_, W> {
             }
             "komi" => self.send(""),
             "play" => {
-                if self.to_move(color(words.next())) {
+                if self.check_side(color(words.next())) {
                     if self.game.play_text(words.next().unwrap_or("")) {
                         self.send("")
                     } else {
@@ -145,7 +145,7 @@ impl<W: Write> Gtp<'_, W> {
                 }
             }
             "genmove" | "reg_genmove" => {
-                if self.to_move(color(words.next())) {
+                if self.check_side(color(words.next())) {
                     // `genmove` plays the move; `reg_genmove` searches without playing, and answers,
                     // as Edax's, the game's last move.
                     self.game.go(input, &["quit"], cmd == "genmove");
@@ -208,7 +208,7 @@ impl<W: Write> Gtp<'_, W> {
             "showboard" => {
                 let head = if self.has_id { format!("= {}\n", self.id) } else { "= ".to_owned() };
                 let board = self.game.position.diagram();
-                let _ = write!(self.out, "{head}{board}\n").and_then(|()| self.out.flush());
+                let _ = writeln!(self.out, "{head}{board}").and_then(|()| self.out.flush());
             }
             _ => self.fail("unknown command"),
         }

@@ -189,7 +189,7 @@ impl Position {
     }
 
     /// The FEN of the position, as Edax writes it (`board_to_FEN`).
-    pub fn to_fen(&self) -> String {
+    pub fn to_fen(self) -> String {
         let mut s = String::new();
         for r in (0..8).rev() {
             let mut empties = 0;
