@@ -2,13 +2,16 @@
 //! engine speaking the NBoard protocol (version 2) on stdin and stdout, as Edax does with
 //! `-nboard`, so that it plays in Othello GUIs (NBoard) and in matches.
 //!
-//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N]
+//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N] [--clock]
 //!   --eval: Edax-format weights (default: the project's own, built into the library);
 //!   --hash: the main table's 2^BITS entries (default 21, Edax's default);
 //!   --level: Edax's level until a `set depth` (default 10);
 //!   --move-time: each search also ends after MS milliseconds (with the deepest result it
 //!     completed; 0, the default: none), as Edax's `-move-time`;
-//!   --threads: the threads of each search (default 1: Edax's search node for node).
+//!   --threads: the threads of each search (default 1: Edax's search node for node);
+//!   --clock: a game's time (its GGF's `TI`, less the times of its moves and of the `move`s
+//!     after it) limits each search, shared out over the moves as Edax's time per game is
+//!     (`engine::clock`); Edax's NBoard engine, and ek-nboard without it, ignore the time.
 //!
 //! Commands: `nboard N`, `set depth N` (Edax's level, 1..60), `set game GGF`, `move MOVE[/EVAL/TIME]`,
 //! `go` (answers `=== MOVE/EVAL/TIME`), `hint N` (answers `search PV EVAL 0 DEPTH` for the best
@@ -20,9 +23,10 @@
 #[path = "shared/position.rs"]
 mod position;
 
+use edax_kernels::engine::clock::{Clock, TimeControl};
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::{NOMOVE, PASS};
-use position::{parse_ggf, parse_move, square_name, Position};
+use position::{parse_ggf, parse_ggf_clock, parse_move, square_name, Position};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -36,6 +40,9 @@ struct Nboard<W: Write> {
     level: i32,
     /// Each search's time limit in milliseconds (0: none).
     move_time_ms: u64,
+    /// With `--clock`: the game's clock (from its GGF's `TI`); `None`: the time is not used.
+    clock: Option<Clock>,
+    use_clock: bool,
     position: Position,
     out: W,
 }
@@ -87,7 +94,13 @@ impl<W: Write> Nboard<W> {
 
     /// The limits of a search of the position.
     fn limits(&self) -> EkEngineLimits {
-        EkEngineLimits { max_time_ms: self.move_time_ms, ..EkEngineLimits::level(self.level) }
+        let mut max_time_ms = self.move_time_ms;
+        if let Some(c) = &self.clock {
+            let p = &self.position;
+            let t = c.limit_ms(p.side(), p.empties(), self.engine.threads());
+            max_time_ms = if max_time_ms == 0 { t } else { max_time_ms.min(t) };
+        }
+        EkEngineLimits { max_time_ms, ..EkEngineLimits::level(self.level) }
     }
 
     /// Searches the position (`think`), answering `go` (`===`) or `hint 1` (`search`).
@@ -151,6 +164,12 @@ impl<W: Write> Nboard<W> {
                     match parse_ggf(ggf) {
                         Some(p) => {
                             self.position = p;
+                            self.clock = parse_ggf_clock(ggf).filter(|_| self.use_clock).map(|(ms, spent)| {
+                                let mut c = Clock::new(TimeControl::PerGame { ms, increment_ms: 0 });
+                                c.spend(0, spent[0]);
+                                c.spend(1, spent[1]);
+                                c
+                            });
                             // A new game starts on empty tables, as Edax's (`play_new` cleans
                             // its search up): the same games as Edax at the same level.
                             let _ = self.engine.clear();
@@ -160,8 +179,15 @@ impl<W: Write> Nboard<W> {
                 }
                 _ => {}
             },
-            Some("move") => match words.next().and_then(parse_move).and_then(|x| self.position.play(x)) {
-                Some(p) => self.position = p,
+            Some("move") => match words.next().and_then(|m| Some((m, self.position.play(parse_move(m)?)?))) {
+                Some((m, p)) => {
+                    // The move's time (`MOVE/EVAL/TIME`) off its player's clock.
+                    if let Some(c) = &mut self.clock {
+                        let t = m.split('/').nth(2).and_then(position::ggf_time_ms).unwrap_or(0);
+                        c.spend(self.position.side(), t);
+                    }
+                    self.position = p
+                }
                 None => self.say("status ek-nboard: an illegal move, ignored"),
             },
             Some("go") => self.search(lines, pending, true),
@@ -178,7 +204,7 @@ impl<W: Write> Nboard<W> {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N]   (the NBoard protocol on stdin and stdout)"
+        "usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N] [--clock]   (the NBoard protocol on stdin and stdout)"
     );
     std::process::exit(2);
 }
@@ -186,6 +212,7 @@ fn usage() -> ! {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut eval, mut bits, mut level, mut move_time_ms, mut threads) = (None, 21, 10, 0u64, 1);
+    let mut use_clock = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--eval" => eval = Some(args.next().unwrap_or_else(|| usage())),
@@ -196,6 +223,7 @@ fn main() {
             }
             "--move-time" => move_time_ms = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
             "--threads" => threads = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
+            "--clock" => use_clock = true,
             _ => usage(),
         }
     }
@@ -225,7 +253,15 @@ fn main() {
             }
         }
     });
-    let mut nboard = Nboard { engine, level, move_time_ms, position: Position::START, out: std::io::stdout().lock() };
+    let mut nboard = Nboard {
+        engine,
+        level,
+        move_time_ms,
+        clock: None,
+        use_clock,
+        position: Position::START,
+        out: std::io::stdout().lock(),
+    };
     let mut pending: Vec<String> = Vec::new();
     loop {
         let line = if pending.is_empty() {

@@ -123,6 +123,37 @@ pub fn parse_ggf(ggf: &str) -> Option<Position> {
     Some(pos)
 }
 
+/// Seconds as GGF writes a time (`[[H:]M:]S[.frac]`), in milliseconds; `None` when unreadable.
+pub fn ggf_time_ms(text: &str) -> Option<i64> {
+    let mut seconds = 0.0f64;
+    for part in text.trim().split(':') {
+        seconds = seconds * 60.0 + part.trim().parse::<f64>().ok().filter(|x| *x >= 0.0)?;
+    }
+    Some((seconds * 1000.0) as i64)
+}
+
+/// A GGF game's clock: its time for each player (`TI[..]`: the first field, before any `/`)
+/// and the time each player (0 black, 1 white) spent on its moves (`B[D3/EVAL/TIME]`, the
+/// seconds after the second `/`). `None` without a readable `TI`.
+pub fn parse_ggf_clock(ggf: &str) -> Option<(i64, [i64; 2])> {
+    let ti = ggf.find("TI[")? + 3;
+    let end = ti + ggf[ti..].find(']')?;
+    let total = ggf_time_ms(ggf[ti..end].split('/').next()?)?;
+    let mut spent = [0i64; 2];
+    let mut rest = &ggf[end..];
+    while let Some(i) = rest.find('[') {
+        let before = rest[..i].trim_end();
+        let tag = &before[before.trim_end_matches(|c: char| c.is_ascii_uppercase()).len()..];
+        let Some(close) = rest[i..].find(']').map(|c| i + c) else { break };
+        if tag == "B" || tag == "W" {
+            let t = rest[i + 1..close].split('/').nth(2).and_then(ggf_time_ms).unwrap_or(0);
+            spent[usize::from(tag == "W")] += t;
+        }
+        rest = &rest[close + 1..];
+    }
+    Some((total, spent))
+}
+
 impl Position {
     /// The colour to move: 0 black, 1 white (Edax's BLACK and WHITE).
     pub fn side(&self) -> usize {
@@ -308,6 +339,16 @@ mod tests {
         // An illegal move or an unreadable board: no position.
         assert_eq!(parse_ggf(&ggf.replace("W[F6]", "W[A1]")), None);
         assert_eq!(parse_ggf("(;GM[Othello]BO[8 --*];)"), None);
+    }
+
+    #[test]
+    fn a_ggf_clock() {
+        let ggf = "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.5]W[F6/0/2]B[D3//0.25]W[C5];)";
+        assert_eq!(parse_ggf_clock(ggf), Some((900_000, [1750, 2000])));
+        assert_eq!(parse_ggf_clock(&ggf.replace("TI[15:00]", "TI[1:00:00//2:00]")).map(|c| c.0), Some(3_600_000));
+        assert_eq!(parse_ggf_clock(&ggf.replace("TI[15:00]", "")), None);
+        assert_eq!(parse_ggf_clock(&ggf.replace("TI[15:00]", "TI[x]")), None);
+        assert_eq!(ggf_time_ms("0.5"), Some(500));
     }
 
     #[test]
