@@ -95,10 +95,12 @@ impl<W: Write> Nboard<W> {
     /// The limits of a search of the position.
     fn limits(&self) -> EkEngineLimits {
         let mut max_time_ms = self.move_time_ms;
+        self.engine.set_iteration_time(0);
         if let Some(c) = &self.clock {
             let p = &self.position;
-            let t = c.limit_ms(p.side(), p.empties(), self.engine.threads());
+            let (t, iteration_ms) = c.engine_times(p.side(), p.empties(), self.engine.threads());
             max_time_ms = if max_time_ms == 0 { t } else { max_time_ms.min(t) };
+            self.engine.set_iteration_time(iteration_ms);
         }
         EkEngineLimits { max_time_ms, ..EkEngineLimits::level(self.level) }
     }

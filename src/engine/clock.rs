@@ -127,6 +127,15 @@ impl Clock {
         self.budget(side, n_empties, n_tasks).map_or(0, |b| b.limit_ms(left, n_empties))
     }
 
+    /// The engine's two times for a move of `side` (milliseconds, 0: none): its time limit
+    /// ([`Clock::limit_ms`], Edax's `extra` within the clock) and the time after which no new
+    /// iteration starts (`EkEngine::set_iteration_time`: Edax's `mini`, within the limit).
+    pub fn engine_times(&self, side: usize, n_empties: i32, n_tasks: i32) -> (u64, u64) {
+        let limit = self.limit_ms(side, n_empties, n_tasks);
+        let mini = self.budget(side, n_empties, n_tasks).map_or(0, |b| (b.mini.max(1) as u64).min(limit));
+        (limit, mini)
+    }
+
     /// `side` spent `ms` on a move: its clock runs down (time per game), then gets the increment.
     pub fn spend(&mut self, side: usize, ms: i64) {
         if let TimeControl::PerGame { increment_ms, .. } = self.control {
@@ -159,6 +168,16 @@ mod tests {
         // Near the end: at least 2 moves share the time.
         assert_eq!(budget_per_game(10_000, 20, 1).extra, 4990);
         assert_eq!(budget_per_game(100, 20, 1).extra, 100);
+    }
+
+    /// The engine's times: none without a time control; Edax's `mini` and `extra` when the
+    /// clock has the time.
+    #[test]
+    fn engine_times() {
+        assert_eq!(Clock::new(TimeControl::None).engine_times(0, 40, 1), (0, 0));
+        assert_eq!(Clock::new(TimeControl::PerMove { ms: 1000 }).engine_times(1, 40, 1), (990, 891));
+        let c = Clock::new(TimeControl::PerGame { ms: 300_000, increment_ms: 0 });
+        assert_eq!(c.engine_times(0, 60, 1), (18_740, 4685));
     }
 
     /// The limit never exceeds the time left minus the margin.

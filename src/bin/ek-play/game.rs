@@ -193,7 +193,7 @@ impl Game {
         }
         let start = Instant::now();
         let (board, side, empties) = (self.position.board(), self.position.side(), self.position.empties());
-        let time_ms = self.clock.limit_ms(side, empties, self.engine.threads());
+        let (time_ms, iteration_ms) = self.clock.engine_times(side, empties, self.engine.threads());
         let played = if self.force_f5 && self.history_is_start() && board == Position::START.board() {
             self.stop_pondering();
             Played { x: 37, result: None, source: Source::Forced }
@@ -215,6 +215,7 @@ impl Game {
                     }
                     self.searches += 1;
                     let limits = self.limits(time_ms);
+                    self.engine.set_iteration_time(iteration_ms);
                     let engine = &*self.engine;
                     let r = std::thread::scope(|s| {
                         let search = s.spawn(|| engine.search(&board, &limits));
@@ -268,6 +269,8 @@ impl Game {
         }
         let Some(next) = self.position.play(i32::from(r.pv[1])) else { return };
         let (board, limits, engine) = (next.board(), self.limits(0), Arc::clone(&self.engine));
+        // Pondering has no time: its deepening goes on until the opponent moves.
+        engine.set_iteration_time(0);
         self.searches += 1;
         let thread = std::thread::spawn(move || engine.search(&board, &limits));
         self.ponder = Some(Ponder { board, thread });
