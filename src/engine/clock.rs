@@ -10,7 +10,7 @@
 
 /// Edax's default speed (`options.speed`, nodes per second), from which it guesses the depth
 /// it can solve in a time.
-pub const EDAX_SPEED: f64 = 1e7;
+const EDAX_SPEED: f64 = 1e7;
 
 /// Edax's `solvable_depth(limit, n_tasks)` at its default speed: the depth (15..=60) Edax
 /// expects to solve in `limit_ms` milliseconds with `n_tasks` threads (its own very rough
