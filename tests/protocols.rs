@@ -115,3 +115,37 @@ fn gtp_as_edax() {
 fn xboard_as_edax() {
     replay("xboard", &["--xboard"]);
 }
+
+/// The clock through the protocols: at level 60 (a search of hours) a move comes once a time is
+/// given, GTP's `time_left` (5 s for the game) and xboard's `st` (0.3 s a move) and `time`
+/// (2 s left) with `level` (a game of 2 minutes); `quit` is written only after it, since it
+/// would stop the search. Nothing is timed: a clock that did not act would leave the test
+/// waiting far past any test's time.
+#[test]
+fn the_clock_limits_level_60() {
+    let sessions = [
+        ("--gtp", "clear_board\ngenmove b\nplay w d6\ntime_left b 5 0\ngenmove b\n", "= ", 5),
+        ("--xboard", "new\nst 0.3\nusermove P@f5\n", "move P@", 1),
+        ("--xboard", "new\nlevel 0 2 0\ntime 200\notim 200\nusermove P@f5\n", "move P@", 1),
+    ];
+    for (protocol, input, answer, n) in sessions {
+        let mut child = common::program(env!("CARGO_BIN_EXE_ek-play"))
+            .args(["--hash", "16", protocol])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("ek-play starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("written");
+        stdin.flush().expect("flushed");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line"));
+        // The n-th answer is the searched move (GTP's second genmove, xboard's reply to f5).
+        let mv = lines.by_ref().filter(|l| l.starts_with(answer)).nth(n - 1).expect("the move");
+        let square = mv[mv.len() - 2..].as_bytes();
+        assert!(square[0].is_ascii_lowercase() && square[1].is_ascii_digit(), "{protocol}: {mv}");
+        writeln!(stdin, "quit").expect("written");
+        drop(stdin);
+        lines.for_each(drop);
+        assert!(child.wait().expect("ends").success());
+    }
+}

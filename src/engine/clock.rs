@@ -110,21 +110,31 @@ impl Clock {
         Clock { control, left_ms: [ms; 2] }
     }
 
+    /// The time `side` has left for the rest of the game, when it counts: under a time per
+    /// game, or without a time control once a protocol reported a time (Edax then shares out
+    /// what it was told, its play type not being a time per move); `None` otherwise.
+    pub fn game_left(&self, side: usize) -> Option<i64> {
+        match self.control {
+            TimeControl::PerMove { .. } => None,
+            TimeControl::PerGame { .. } => Some(self.left_ms[side]),
+            TimeControl::None => (self.left_ms[side] != i64::MAX).then_some(self.left_ms[side]),
+        }
+    }
+
     /// The budget of a move of `side` (0 black, 1 white) in a position of `n_empties` empty
-    /// squares searched by `n_tasks` threads; `None` without a time control.
+    /// squares searched by `n_tasks` threads; `None` without a time (no time control and no
+    /// time reported).
     pub fn budget(&self, side: usize, n_empties: i32, n_tasks: i32) -> Option<Budget> {
         match self.control {
-            TimeControl::None => None,
             TimeControl::PerMove { ms } => Some(budget_per_move(ms)),
-            TimeControl::PerGame { .. } => Some(budget_per_game(self.left_ms[side], n_empties, n_tasks)),
+            _ => self.game_left(side).map(|left| budget_per_game(left, n_empties, n_tasks)),
         }
     }
 
     /// The engine's time limit for a move of `side` (0: none), from [`Clock::budget`] and
     /// [`Budget::limit_ms`].
     pub fn limit_ms(&self, side: usize, n_empties: i32, n_tasks: i32) -> u64 {
-        let left = matches!(self.control, TimeControl::PerGame { .. }).then_some(self.left_ms[side]);
-        self.budget(side, n_empties, n_tasks).map_or(0, |b| b.limit_ms(left, n_empties))
+        self.budget(side, n_empties, n_tasks).map_or(0, |b| b.limit_ms(self.game_left(side), n_empties))
     }
 
     /// The engine's two times for a move of `side` (milliseconds, 0: none): its time limit
@@ -136,10 +146,12 @@ impl Clock {
         (limit, mini)
     }
 
-    /// `side` spent `ms` on a move: its clock runs down (time per game), then gets the increment.
+    /// `side` spent `ms` on a move: its clock runs down (when its time counts,
+    /// [`Clock::game_left`]), then gets the increment.
     pub fn spend(&mut self, side: usize, ms: i64) {
-        if let TimeControl::PerGame { increment_ms, .. } = self.control {
-            self.left_ms[side] = self.left_ms[side] - ms + increment_ms;
+        if self.game_left(side).is_some() {
+            let increment = if let TimeControl::PerGame { increment_ms, .. } = self.control { increment_ms } else { 0 };
+            self.left_ms[side] = self.left_ms[side] - ms + increment;
         }
     }
 }
@@ -178,6 +190,15 @@ mod tests {
         assert_eq!(Clock::new(TimeControl::PerMove { ms: 1000 }).engine_times(1, 40, 1), (990, 891));
         let c = Clock::new(TimeControl::PerGame { ms: 300_000, increment_ms: 0 });
         assert_eq!(c.engine_times(0, 60, 1), (18_740, 4685));
+        // No time control, but a time reported (GTP's time_left, xboard's time): Edax shares
+        // it out as a time per game, and spends it.
+        let mut c = Clock::new(TimeControl::None);
+        c.left_ms[1] = 300_000;
+        assert_eq!(c.engine_times(1, 60, 1), (18_740, 4685));
+        assert_eq!(c.engine_times(0, 60, 1), (0, 0));
+        c.spend(1, 1000);
+        c.spend(0, 1000);
+        assert_eq!(c.left_ms, [i64::MAX, 299_000]);
     }
 
     /// The limit never exceeds the time left minus the margin.
