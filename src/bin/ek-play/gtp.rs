@@ -99,6 +99,15 @@ impl<W: Write> Gtp<'_, W> {
 
     /// Runs one line; false on `quit`.
     fn command(&mut self, line: &str, input: &mut Input) -> bool {
+        // Edax's gtp_preprocess: tabs are spaces, a comment from '#' and control characters go.
+        let line: String = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .filter(|c| !c.is_control())
+            .collect();
         let mut line = line.trim();
         let first = line.split_whitespace().next().unwrap_or("");
         if first.starts_with(|c: char| c.is_ascii_digit()) {
