@@ -141,7 +141,7 @@ fn the_clock_limits_level_60() {
         let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line"));
         // The n-th answer is the searched move (GTP's second genmove, xboard's reply to f5).
         let mv = lines.by_ref().filter(|l| l.starts_with(answer)).nth(n - 1).expect("the move");
-        let square = mv[mv.len() - 2..].as_bytes();
+        let square = &mv.as_bytes()[mv.len() - 2..];
         assert!(square[0].is_ascii_lowercase() && square[1].is_ascii_digit(), "{protocol}: {mv}");
         writeln!(stdin, "quit").expect("written");
         drop(stdin);
