@@ -106,6 +106,31 @@ fn a_time_limit_stops_the_search() {
     assert!(legal(&b, r.best_move), "move {}", r.best_move);
 }
 
+/// `set_iteration_time` (Edax's `mini`, engine::clock): after it no new iteration of the
+/// deepening starts, and the iteration running completes. A search that would take hours (level
+/// 60, no time limit) returns after its first iterations, incomplete, with a legal move (nothing
+/// is timed, as above); an iteration time the search does not reach changes nothing: the same
+/// nodes as without (Edax's search, node for node).
+#[test]
+fn an_iteration_time_ends_the_deepening() {
+    let engine = EkEngine::new(weights(), 16).expect("an engine");
+    let b = middle();
+    engine.set_iteration_time(1);
+    let r = engine.search(&b, &EkEngineLimits::level(60)).expect("a result");
+    assert_eq!(r.complete, 0);
+    assert!(r.depth < 40, "depth {}", r.depth);
+    assert!(legal(&b, r.best_move), "move {}", r.best_move);
+    let fresh = || EkEngine::new(weights(), 16).expect("an engine");
+    let plain = fresh().search(&b, &EkEngineLimits::level(8)).expect("a result");
+    let e = fresh();
+    e.set_iteration_time(600_000);
+    let timed = e.search(&b, &EkEngineLimits::level(8)).expect("a result");
+    assert_eq!(
+        (timed.n_nodes, timed.best_move, timed.score, timed.complete),
+        (plain.n_nodes, plain.best_move, plain.score, 1)
+    );
+}
+
 /// `stop` from another thread ends the search in progress; a second search on the same engine
 /// meanwhile is refused; a later search is not affected by the stop.
 #[test]

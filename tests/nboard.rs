@@ -1,7 +1,7 @@
 //! `ek-nboard`, the command-line engine, in a scripted NBoard session (docs/nboard.md's): the
 //! answers a GUI waits for (`set myname`, `pong`, `=== MOVE/EVAL/TIME`, `search`, `learned`), the
 //! move being the engine's at the level, `hint N` giving the analysis's N best moves, a ping
-//! stopping a long search, `--move-time` ending one, bad lines ignored.
+//! stopping a long search, `--move-time` and `--clock` ending one, bad lines ignored.
 
 mod common;
 
@@ -149,6 +149,29 @@ fn a_move_time() {
     let mut stdin = child.stdin.take().expect("stdin");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
     writeln!(stdin, "nboard 2\nset game {GAME}\ngo").expect("written");
+    let go = loop {
+        let l = lines.next().expect("a line").expect("text");
+        if l.starts_with("=== ") {
+            break l;
+        }
+    };
+    let (board, ..) = expected(1);
+    let x = (0..64).find(|&x| go[4..].starts_with(&name(x))).unwrap_or_else(|| panic!("{go}"));
+    assert!(edax_kernels::get_moves(board.player, board.opponent) >> x & 1 == 1, "{go}");
+    writeln!(stdin, "quit").expect("written");
+    assert!(child.wait().expect("ek-nboard ends").success());
+}
+
+/// `--clock`: the game's time (`TI`, 2 seconds here, less the 1.5 its moves took) ends a search
+/// that would take minutes (level 60): the move comes, legal (as in `a_move_time`, nothing is
+/// timed: a clock that did not act would leave the test waiting far past any test's time).
+#[test]
+fn a_game_clock() {
+    let mut child = start_with(&["--level", "60", "--clock"]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let game = GAME.replace("TI[15:00]", "TI[0:02]").replace("B[F5]", "B[F5//1.5]");
+    writeln!(stdin, "nboard 2\nset game {game}\ngo").expect("written");
     let go = loop {
         let l = lines.next().expect("a line").expect("text");
         if l.starts_with("=== ") {

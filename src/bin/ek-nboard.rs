@@ -2,13 +2,16 @@
 //! engine speaking the NBoard protocol (version 2) on stdin and stdout, as Edax does with
 //! `-nboard`, so that it plays in Othello GUIs (NBoard) and in matches.
 //!
-//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N]
+//! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N] [--clock]
 //!   --eval: Edax-format weights (default: the project's own, built into the library);
 //!   --hash: the main table's 2^BITS entries (default 21, Edax's default);
 //!   --level: Edax's level until a `set depth` (default 10);
 //!   --move-time: each search also ends after MS milliseconds (with the deepest result it
 //!     completed; 0, the default: none), as Edax's `-move-time`;
-//!   --threads: the threads of each search (default 1: Edax's search node for node).
+//!   --threads: the threads of each search (default 1: Edax's search node for node);
+//!   --clock: a game's time (its GGF's `TI`, less the times of its moves and of the `move`s
+//!     after it) limits each search, shared out over the moves as Edax's time per game is
+//!     (`engine::clock`); Edax's NBoard engine, and ek-nboard without it, ignore the time.
 //!
 //! Commands: `nboard N`, `set depth N` (Edax's level, 1..60), `set game GGF`, `move MOVE[/EVAL/TIME]`,
 //! `go` (answers `=== MOVE/EVAL/TIME`), `hint N` (answers `search PV EVAL 0 DEPTH` for the best
@@ -17,115 +20,16 @@
 //! (answers `learned`), `quit`. Other lines are ignored, as the protocol asks. docs/nboard.md
 //! has an example session.
 
+#[path = "shared/position.rs"]
+mod position;
+
+use edax_kernels::engine::clock::{Clock, TimeControl};
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
-use edax_kernels::{EkBoard, NOMOVE, PASS};
+use edax_kernels::{NOMOVE, PASS};
+use position::{parse_ggf, parse_ggf_clock, parse_move, square_name, Position};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-/// A position as NBoard gives it: the discs of black and white, and who is to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Position {
-    black: u64,
-    white: u64,
-    black_to_move: bool,
-}
-
-impl Position {
-    const START: Position =
-        Position { black: 0x0000_0008_1000_0000, white: 0x0000_0010_0800_0000, black_to_move: true };
-
-    /// The board seen from the side to move.
-    fn board(&self) -> EkBoard {
-        if self.black_to_move {
-            EkBoard::new(self.black, self.white)
-        } else {
-            EkBoard::new(self.white, self.black)
-        }
-    }
-
-    /// The position after `x` (a square, or PASS) is played by the side to move; `None` when it
-    /// is not legal.
-    fn play(&self, x: i32) -> Option<Position> {
-        let b = self.board();
-        let moves = edax_kernels::get_moves(b.player, b.opponent);
-        let next = match x {
-            PASS if moves == 0 => EkBoard::new(b.opponent, b.player),
-            0..=63 if moves >> x & 1 == 1 => b.next(x, edax_kernels::flip(x, b.player, b.opponent)),
-            _ => return None,
-        };
-        // `next` is seen from the other side: its player is the side that moves next.
-        let black_to_move = !self.black_to_move;
-        let (black, white) = if black_to_move { (next.player, next.opponent) } else { (next.opponent, next.player) };
-        Some(Position { black, white, black_to_move })
-    }
-}
-
-/// A square's name in NBoard's form ("F5"), or "PA" for a pass.
-fn square_name(x: i32) -> String {
-    match x {
-        0..=63 => format!("{}{}", (b'A' + (x % 8) as u8) as char, x / 8 + 1),
-        _ => "PA".to_owned(),
-    }
-}
-
-/// The square of a move's text ("F5", "f5", "PA", "pass"), before any "/eval/time".
-fn parse_move(text: &str) -> Option<i32> {
-    let m = text.split('/').next()?.trim().to_ascii_lowercase();
-    if m == "pa" || m == "pass" || m == "ps" {
-        return Some(PASS);
-    }
-    let b = m.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some(i32::from(b[0] - b'a') + 8 * i32::from(b[1] - b'1'))
-}
-
-/// The position at the end of a GGF game: its board (`BO[8 <64 squares> <side>]`, `*` black, `O`
-/// white, `-` empty) and its moves (`B[..]`, `W[..]`). `None` when it cannot be read or a move is
-/// illegal.
-fn parse_ggf(ggf: &str) -> Option<Position> {
-    let bo = ggf.find("BO[")? + 3;
-    let end = bo + ggf[bo..].find(']')?;
-    let mut fields = ggf[bo..end].split_whitespace();
-    if fields.next()? != "8" {
-        return None;
-    }
-    let squares = fields.next()?;
-    let side = fields.next()?;
-    if squares.len() != 64 {
-        return None;
-    }
-    let (mut black, mut white) = (0u64, 0u64);
-    for (i, c) in squares.bytes().enumerate() {
-        match c {
-            b'*' | b'X' | b'x' | b'#' => black |= 1 << i,
-            b'O' | b'o' => white |= 1 << i,
-            b'-' | b'.' => {}
-            _ => return None,
-        }
-    }
-    let mut pos = Position { black, white, black_to_move: side == "*" || side.eq_ignore_ascii_case("x") };
-    // The moves: each "B[" or "W[" after the board.
-    let mut rest = &ggf[end..];
-    while let Some(i) = rest.find('[') {
-        // The property's name: the capital letters before '[' ("B", "W"; not "TB" or "PB").
-        let before = rest[..i].trim_end();
-        let tag = &before[before.trim_end_matches(|c: char| c.is_ascii_uppercase()).len()..];
-        let close = i + rest[i..].find(']')?;
-        if tag == "B" || tag == "W" {
-            let mover_black = tag == "B";
-            if mover_black != pos.black_to_move {
-                // A GGF game may leave a pass implicit: the side without a move passes.
-                pos = pos.play(PASS)?;
-            }
-            pos = pos.play(parse_move(&rest[i + 1..close])?)?;
-        }
-        rest = &rest[close + 1..];
-    }
-    Some(pos)
-}
 
 /// An analysis's score of a move whose search completed no depth (the C API's `EK_SCORE_NONE`).
 const SCORE_NONE: i32 = 32767;
@@ -136,6 +40,9 @@ struct Nboard<W: Write> {
     level: i32,
     /// Each search's time limit in milliseconds (0: none).
     move_time_ms: u64,
+    /// With `--clock`: the game's clock (from its GGF's `TI`); `None`: the time is not used.
+    clock: Option<Clock>,
+    use_clock: bool,
     position: Position,
     out: W,
 }
@@ -187,7 +94,15 @@ impl<W: Write> Nboard<W> {
 
     /// The limits of a search of the position.
     fn limits(&self) -> EkEngineLimits {
-        EkEngineLimits { max_time_ms: self.move_time_ms, ..EkEngineLimits::level(self.level) }
+        let mut max_time_ms = self.move_time_ms;
+        self.engine.set_iteration_time(0);
+        if let Some(c) = &self.clock {
+            let p = &self.position;
+            let (t, iteration_ms) = c.engine_times(p.side(), p.empties(), self.engine.threads());
+            max_time_ms = if max_time_ms == 0 { t } else { max_time_ms.min(t) };
+            self.engine.set_iteration_time(iteration_ms);
+        }
+        EkEngineLimits { max_time_ms, ..EkEngineLimits::level(self.level) }
     }
 
     /// Searches the position (`think`), answering `go` (`===`) or `hint 1` (`search`).
@@ -251,6 +166,12 @@ impl<W: Write> Nboard<W> {
                     match parse_ggf(ggf) {
                         Some(p) => {
                             self.position = p;
+                            self.clock = parse_ggf_clock(ggf).filter(|_| self.use_clock).map(|(ms, spent)| {
+                                let mut c = Clock::new(TimeControl::PerGame { ms, increment_ms: 0 });
+                                c.spend(0, spent[0]);
+                                c.spend(1, spent[1]);
+                                c
+                            });
                             // A new game starts on empty tables, as Edax's (`play_new` cleans
                             // its search up): the same games as Edax at the same level.
                             let _ = self.engine.clear();
@@ -260,8 +181,15 @@ impl<W: Write> Nboard<W> {
                 }
                 _ => {}
             },
-            Some("move") => match words.next().and_then(parse_move).and_then(|x| self.position.play(x)) {
-                Some(p) => self.position = p,
+            Some("move") => match words.next().and_then(|m| Some((m, self.position.play(parse_move(m)?)?))) {
+                Some((m, p)) => {
+                    // The move's time (`MOVE/EVAL/TIME`) off its player's clock.
+                    if let Some(c) = &mut self.clock {
+                        let t = m.split('/').nth(2).and_then(position::ggf_time_ms).unwrap_or(0);
+                        c.spend(self.position.side(), t);
+                    }
+                    self.position = p
+                }
                 None => self.say("status ek-nboard: an illegal move, ignored"),
             },
             Some("go") => self.search(lines, pending, true),
@@ -278,7 +206,7 @@ impl<W: Write> Nboard<W> {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N]   (the NBoard protocol on stdin and stdout)"
+        "usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N] [--clock]   (the NBoard protocol on stdin and stdout)"
     );
     std::process::exit(2);
 }
@@ -286,6 +214,7 @@ fn usage() -> ! {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut eval, mut bits, mut level, mut move_time_ms, mut threads) = (None, 21, 10, 0u64, 1);
+    let mut use_clock = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--eval" => eval = Some(args.next().unwrap_or_else(|| usage())),
@@ -296,6 +225,7 @@ fn main() {
             }
             "--move-time" => move_time_ms = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
             "--threads" => threads = args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage()),
+            "--clock" => use_clock = true,
             _ => usage(),
         }
     }
@@ -325,7 +255,15 @@ fn main() {
             }
         }
     });
-    let mut nboard = Nboard { engine, level, move_time_ms, position: Position::START, out: std::io::stdout().lock() };
+    let mut nboard = Nboard {
+        engine,
+        level,
+        move_time_ms,
+        clock: None,
+        use_clock,
+        position: Position::START,
+        out: std::io::stdout().lock(),
+    };
     let mut pending: Vec<String> = Vec::new();
     loop {
         let line = if pending.is_empty() {
@@ -339,36 +277,5 @@ fn main() {
         if !nboard.command(line.trim(), &rx, &mut pending) {
             break;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn squares_and_moves() {
-        assert_eq!(square_name(37), "F5");
-        assert_eq!(square_name(PASS), "PA");
-        assert_eq!(parse_move("F5"), Some(37));
-        assert_eq!(parse_move("f5/1.5/0.2"), Some(37));
-        assert_eq!(parse_move("PA"), Some(PASS));
-        assert_eq!(parse_move("i9"), None);
-    }
-
-    #[test]
-    fn a_ggf_game() {
-        let ggf = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3//0.1]W[C5];)";
-        let mut want = Position::START;
-        for m in ["f5", "f6", "d3", "c5"] {
-            want = want.play(parse_move(m).unwrap()).unwrap();
-        }
-        assert_eq!(parse_ggf(ggf), Some(want));
-        // Other properties after the board (a comment, times) are not moves.
-        assert_eq!(parse_ggf(&ggf.replace("B[F5]", "C[x]TB[1]B[F5]")), Some(want));
-        assert!(want.black_to_move);
-        // An illegal move or an unreadable board: no position.
-        assert_eq!(parse_ggf(&ggf.replace("W[F6]", "W[A1]")), None);
-        assert_eq!(parse_ggf("(;GM[Othello]BO[8 --*];)"), None);
     }
 }

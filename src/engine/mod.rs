@@ -16,10 +16,11 @@ use crate::types::board::{EkBoard, NOMOVE};
 use crate::types::results::SolveError;
 use core::cell::UnsafeCell;
 use core::ffi::c_int;
-use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+pub mod clock;
 mod limits;
 mod weights;
 pub use limits::{EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
@@ -37,7 +38,14 @@ pub struct EkEngine {
     tables: UnsafeCell<[OwnedTable; 3]>,
     /// The threads of each search (1..=[`EK_ENGINE_MAX_THREADS`]).
     threads: AtomicU32,
+    /// [`EkEngine::set_iteration_time`] (0: none).
+    iteration_ms: AtomicU64,
 }
+
+/// The bit of `stop` that stops a search (`stop`, the time limit); Edax's `search->stop`.
+const STOP_BIT: i32 = 1;
+/// The bit of `stop` after which no new iteration starts ([`EkEngine::set_iteration_time`]).
+const NO_NEW_ITERATION_BIT: i32 = 2;
 
 /// The most threads a search of an engine may use.
 pub const EK_ENGINE_MAX_THREADS: c_int = 256;
@@ -72,6 +80,7 @@ impl EkEngine {
             stop: AtomicI32::new(0),
             tables: UnsafeCell::new(tables),
             threads: AtomicU32::new(1),
+            iteration_ms: AtomicU64::new(0),
         })
     }
 
@@ -86,6 +95,14 @@ impl EkEngine {
         }
         self.threads.store(n as u32, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Sets the time after which each later search starts no new iteration of its deepening,
+    /// in milliseconds (0, the default: none): Edax's `mini` of a move's time (`search_continue`
+    /// on time; `engine::clock::Budget`), the search's time limit being its `extra`. The
+    /// iteration running then ends as usual, or at the time limit. Not in the C API.
+    pub fn set_iteration_time(&self, ms: u64) {
+        self.iteration_ms.store(ms, Ordering::Relaxed);
     }
 
     /// The threads of each search.
@@ -103,7 +120,7 @@ impl EkEngine {
     pub fn stop(&self) {
         let busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
         if *busy {
-            self.stop.store(1, Ordering::Relaxed);
+            self.stop.fetch_or(STOP_BIT, Ordering::Relaxed);
         }
     }
 
@@ -135,7 +152,7 @@ impl EkEngine {
     /// threads, where a panic counts as a stop. `Err(Busy)` when another search holds the tables.
     fn with_tables<T>(
         &self,
-        max_time_ms: u64,
+        (max_time_ms, iteration_ms): (u64, u64),
         work: &mut dyn FnMut([*mut EkHashTable; 3]) -> T,
     ) -> Result<T, SolveError> {
         let mut found = Err(SolveError::Stopped);
@@ -150,8 +167,11 @@ impl EkEngine {
             // SAFETY: `busy` is held: the tables are this search's alone, and live.
             let t = unsafe { &mut *self.tables.get() };
             let tables = [t[0].table(), t[1].table(), t[2].table()];
-            let out =
-                if max_time_ms == 0 { work(tables) } else { with_deadline(&self.stop, max_time_ms, || work(tables)) };
+            let out = if max_time_ms == 0 && iteration_ms == 0 {
+                work(tables)
+            } else {
+                with_deadline(&self.stop, (max_time_ms, iteration_ms), || work(tables))
+            };
             drop(held);
             found = Ok(out);
         });
@@ -171,7 +191,9 @@ impl EkEngine {
             return Err(SolveError::Range);
         }
         let threads = self.threads.load(Ordering::Relaxed);
-        let (r, stopped) = self.with_tables(limits.max_time_ms, &mut |tables| {
+        let iteration_ms = self.iteration_ms.load(Ordering::Relaxed);
+        let soft = (iteration_ms > 0).then(|| StopFlag::bits(&self.stop, NO_NEW_ITERATION_BIT));
+        let (r, stopped) = self.with_tables((limits.max_time_ms, iteration_ms), &mut |tables| {
             let node_limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes };
             let run = |tables: [*mut EkHashTable; 3], controls: RunControls<'_>| {
                 // SAFETY: the engine's tables, held for this search (shared by its threads
@@ -186,10 +208,10 @@ impl EkEngine {
                     )
                 }
             };
-            let r = self.on_threads(tables, threads, node_limit, &run);
+            let r = self.on_threads(tables, threads, (soft, node_limit), &run);
             // Read while the tables are held: a stop or the timer set the flag during this search.
-            let stopped =
-                self.stop.load(Ordering::Relaxed) != 0 || (limits.max_nodes != 0 && r.nodes >= limits.max_nodes);
+            let stopped = self.stop.load(Ordering::Relaxed) & STOP_BIT != 0
+                || (limits.max_nodes != 0 && r.nodes >= limits.max_nodes);
             (r, stopped)
         })?;
         if r.best_move == NOMOVE && r.depth < 0 {
@@ -233,7 +255,7 @@ impl EkEngine {
         }
         let child_depth = (depth - 1).max(1);
         let threads = self.threads.load(Ordering::Relaxed);
-        self.with_tables(limits.max_time_ms, &mut |tables| {
+        self.with_tables((limits.max_time_ms, 0), &mut |tables| {
             let mut spent = 0u64;
             for (i, &(x, cp, co)) in children[..n].iter().enumerate() {
                 let limit = if limits.max_nodes == 0 { u64::MAX } else { limits.max_nodes.saturating_sub(spent) };
@@ -248,7 +270,7 @@ impl EkEngine {
                         // `search_on`).
                         unsafe { K::search_run(tables, controls, &self.weights.weights, (cp, co), (d, selectivity)) }
                     };
-                    Some(self.on_threads(tables, threads, limit, &run))
+                    Some(self.on_threads(tables, threads, (None, limit), &run))
                 };
                 out[i] = match r {
                     Some(r) if r.depth >= 0 => {
@@ -282,16 +304,17 @@ impl EkEngine {
 
 impl EkEngine {
     /// Runs `run` (a search on the engine's held `tables`) on `threads` threads, stopped by the
-    /// engine's stop (`threads::midgame_on_threads`).
+    /// engine's stop, and its deepening by `soft` (`threads::midgame_on_threads`).
     fn on_threads(
         &self,
         tables: [*mut EkHashTable; 3],
         threads: u32,
-        node_limit: u64,
+        (soft, node_limit): (Option<StopFlag<'_>>, u64),
         run: &(dyn Fn([*mut EkHashTable; 3], RunControls) -> RootResult + Sync),
     ) -> RootResult {
         // SAFETY: the engine's tables, held for this search.
-        unsafe { midgame_on_threads(tables, threads, (StopFlag::any(&self.stop), node_limit), run) }
+        let stop = StopFlag::bits(&self.stop, STOP_BIT);
+        unsafe { midgame_on_threads(tables, threads, (stop, soft, node_limit), run) }
     }
 }
 
@@ -311,22 +334,31 @@ fn result(r: &RootResult, (depth, selectivity): (i32, i32), n_empties: i32, stop
     }
 }
 
-/// Runs `search`, setting `stop` to 1 once `ms` milliseconds have passed (a timer thread,
-/// woken when the search ends). Without a timer thread (the system refused one) the search runs
-/// without the time limit.
-fn with_deadline<T>(stop: &AtomicI32, ms: u64, search: impl FnOnce() -> T) -> T {
-    let deadline = Instant::now() + Duration::from_millis(ms);
+/// Runs `search`, setting `stop`'s [`STOP_BIT`] once `ms` milliseconds have passed and its
+/// [`NO_NEW_ITERATION_BIT`] once `iteration_ms` have (0: never; a timer thread, woken when the
+/// search ends). Without a timer thread (the system refused one) the search runs without them.
+fn with_deadline<T>(stop: &AtomicI32, (ms, iteration_ms): (u64, u64), search: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let at = |ms: u64| (ms > 0).then(|| start + Duration::from_millis(ms));
+    let (deadline, iteration_deadline) = (at(ms), at(iteration_ms));
     let done = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
         let timer = std::thread::Builder::new().spawn_scoped(scope, || {
+            let (mut deadline, mut iteration_deadline) = (deadline, iteration_deadline);
             let mut over = done.0.lock().unwrap_or_else(|e| e.into_inner());
             while !*over {
                 let now = Instant::now();
-                if now >= deadline {
-                    stop.store(1, Ordering::Relaxed);
-                    return;
+                if iteration_deadline.is_some_and(|d| now >= d) {
+                    stop.fetch_or(NO_NEW_ITERATION_BIT, Ordering::Relaxed);
+                    iteration_deadline = None;
                 }
-                over = done.1.wait_timeout(over, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
+                if deadline.is_some_and(|d| now >= d) {
+                    stop.fetch_or(STOP_BIT, Ordering::Relaxed);
+                    deadline = None;
+                }
+                // The nearer of the times still to come; none: the search's end.
+                let Some(next) = [deadline, iteration_deadline].into_iter().flatten().min() else { return };
+                over = done.1.wait_timeout(over, next - now).unwrap_or_else(|e| e.into_inner()).0;
             }
         });
         let out = search();

@@ -92,7 +92,7 @@ pub(crate) fn run<K: Level>(
         };
         // Behind the threads' panic boundary (a panic counts as a stop).
         // SAFETY: as above.
-        cold(&mut || found = Some(unsafe { midgame_on_threads(raw, threads, (stop, controls.limit), &run) }));
+        cold(&mut || found = Some(unsafe { midgame_on_threads(raw, threads, (stop, None, controls.limit), &run) }));
         found.ok_or(SolveError::Stopped)?
     };
     if stop.raised() || r.nodes >= controls.limit {

@@ -51,7 +51,8 @@ pub(crate) fn on_threads_led<T: Send>(
 }
 
 /// Runs `run`, Edax's midgame search on the three `tables` (the engine's search, the solver's
-/// pre-search), on `threads` threads: with one, Edax's search alone (`stop`, the node limit and
+/// pre-search), on `threads` threads: with one, Edax's search alone (`stop`, the soft stop of the
+/// deepening on time, `RunControls::soft_stop`, the node limit and
 /// `hash_clear`); with more, the tables' dates moved on once, then the threads' searches on them,
 /// sharing the children they search (`BusyTable`); this thread's result is the search's, the
 /// others' nodes added to it, and they stop when it ends. The node limit is this thread's share
@@ -62,11 +63,11 @@ pub(crate) fn on_threads_led<T: Send>(
 pub(crate) unsafe fn midgame_on_threads(
     tables: [*mut EkHashTable; 3],
     threads: u32,
-    (stop, node_limit): (StopFlag, u64),
+    (stop, soft_stop, node_limit): (StopFlag, Option<StopFlag>, u64),
     run: &(dyn Fn([*mut EkHashTable; 3], RunControls) -> RootResult + Sync),
 ) -> RootResult {
     if threads <= 1 {
-        return run(tables, RunControls::alone(Some(stop), node_limit));
+        return run(tables, RunControls { soft_stop, ..RunControls::alone(Some(stop), node_limit) });
     }
     for t in tables {
         // SAFETY: valid, and no thread of this search started yet (the caller's contract).
@@ -83,14 +84,21 @@ pub(crate) unsafe fn midgame_on_threads(
                 busy: Some(&busy),
                 clear: false,
                 until_decided: false,
+                soft_stop: None,
             };
             run(shared.get(), controls).nodes
         };
         let helpers: Vec<_> =
             (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
         let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
-        let controls =
-            RunControls { stop: Some(stop), node_limit, busy: Some(&busy), clear: false, until_decided: false };
+        let controls = RunControls {
+            stop: Some(stop),
+            node_limit,
+            busy: Some(&busy),
+            clear: false,
+            until_decided: false,
+            soft_stop,
+        };
         let mut r = run(tables, controls);
         helpers_stop.store(1, Relaxed);
         for h in helpers {

@@ -12,6 +12,13 @@ use crate::endgame::midgame::{MidgameLevel, MoveList, NOMOVE, NO_SELECTIVITY, PA
 use crate::hash_table::Data;
 
 impl Root<'_, '_> {
+    /// Whether the time of the move has come when no new iteration starts (Edax's
+    /// `search_continue`, its time part; [`super::RunControls::soft_stop`]).
+    #[inline(always)]
+    fn soft_stopped(&self) -> bool {
+        self.soft_stop.is_some_and(|s| s.raised())
+    }
+
     /// `is_pv_ok(search, bestmove, depth)`: whether the tables hold the whole principal
     /// variation as exact scores of enough depth and selectivity.
     #[inline(always)]
@@ -232,7 +239,7 @@ impl Root<'_, '_> {
         while self.depth < end {
             self.mg.depth_pv_extension = pv_extension(self.depth, n);
             score = self.aspiration::<K>(alpha, beta, self.depth, score);
-            if self.mg.stopped() {
+            if self.mg.stopped() || self.soft_stopped() {
                 return;
             }
             if score.abs() >= SCORE_MAX - 1 && self.depth > end - ITERATIVE_MIN_EMPTIES {
@@ -263,7 +270,7 @@ impl Root<'_, '_> {
                 self.mg.selectivity = option_selectivity;
             }
             score = self.aspiration::<K>(alpha, beta, self.depth, score);
-            if self.mg.stopped() || (self.until_decided && score.abs() >= SCORE_MAX - 1) {
+            if self.mg.stopped() || self.soft_stopped() || (self.until_decided && score.abs() >= SCORE_MAX - 1) {
                 return;
             }
             self.mg.selectivity += 1;

@@ -105,6 +105,8 @@ pub(crate) struct Root<'s, 'a> {
     bounds: [Bound; 66],
     /// [`RunControls::until_decided`].
     until_decided: bool,
+    /// [`RunControls::soft_stop`].
+    soft_stop: Option<crate::endgame::StopFlag<'a>>,
 }
 
 impl Midgame<'_> {

@@ -27,12 +27,16 @@ pub(crate) struct RunControls<'a> {
     /// +-63 or more, as Edax's own iterative deepening does before an exact search (there, only
     /// when its depth reaches the end); `false`: Edax's search, node for node.
     pub until_decided: bool,
+    /// Edax's `search_continue` on time (`search_time(search) <= search->time.mini`): once
+    /// raised, no new iteration of the deepening starts (the one running ends at `stop`);
+    /// `None`: Edax's search without a time, node for node.
+    pub soft_stop: Option<StopFlag<'a>>,
 }
 
 impl<'a> RunControls<'a> {
     /// Edax's search alone on its tables: `stop` and the node limit (`u64::MAX`: none).
     pub fn alone(stop: Option<StopFlag<'a>>, node_limit: u64) -> RunControls<'a> {
-        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false }
+        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false, soft_stop: None }
     }
 }
 
@@ -83,6 +87,7 @@ pub(crate) unsafe fn search_run<K: MidgameLevel>(
         result: RootResult { score: 0, ..RootResult::NONE },
         bounds: [Bound { lower: SCORE_MIN, upper: SCORE_MAX }; 66],
         until_decided: controls.until_decided,
+        soft_stop: controls.soft_stop,
     };
     // search_get_movelist, in place (a list moved into `root` would be copied by memcpy).
     let mut left = K::get_moves(p, o);

@@ -1,0 +1,92 @@
+//! `ek-play`: the library's engine (Edax 4.6's whole search, `EkEngine`) as a command-line
+//! player speaking GTP or xboard on stdin and stdout, as Edax does with `-gtp` and `-xboard`
+//! (NBoard: `ek-nboard`), with a game clock (`engine::clock`, Edax's time allotment) and
+//! pondering. docs/protocols.md has example sessions.
+//!
+//! Usage: ek-play (--gtp | --xboard) [--eval EVAL_DAT] [--hash BITS] [--level L] [--threads N]
+//!   [--game-time MS | --move-time MS] [--ponder]
+//!   --eval: Edax-format weights (default: the project's own, built into the library);
+//!   --hash: the main table's 2^BITS entries (default 21, Edax's default);
+//!   --level: Edax's level (default 21, Edax's; xboard sets 60 at each `new`, then `sd`);
+//!   --game-time, --move-time: a time per game or per move in milliseconds, as Edax's
+//!     `-game-time` and `-move-time` (the protocols' time commands change it);
+//!   --threads: the threads of each search (default 1: Edax's search node for node);
+//!   --ponder: search on the opponent's time (Edax's `-ponder on`; xboard's `hard`/`easy`).
+
+#[path = "../shared/position.rs"]
+mod position;
+
+mod game;
+mod gtp;
+mod xboard;
+
+use edax_kernels::engine::clock::{Clock, TimeControl};
+use edax_kernels::engine::{EkEngine, EkWeights};
+use std::io::BufRead;
+use std::sync::{mpsc, Arc};
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: ek-play (--gtp | --xboard) [--eval EVAL_DAT] [--hash BITS] [--level L] [--threads N] [--game-time MS | --move-time MS] [--ponder]"
+    );
+    std::process::exit(2);
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut protocol, mut eval, mut bits, mut level, mut threads) = (None, None, 21, 21, 1);
+    let (mut control, mut ponder) = (TimeControl::None, false);
+    let number = |args: &mut dyn Iterator<Item = String>| -> i64 {
+        args.next().and_then(|b| b.parse().ok()).unwrap_or_else(|| usage())
+    };
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--gtp" | "-gtp" => protocol = Some("gtp"),
+            "--xboard" | "-xboard" => protocol = Some("xboard"),
+            "--eval" => eval = Some(args.next().unwrap_or_else(|| usage())),
+            "--hash" => bits = number(&mut args) as i32,
+            "--level" => level = number(&mut args).clamp(1, 60) as i32,
+            "--threads" => threads = number(&mut args) as i32,
+            "--game-time" => control = TimeControl::PerGame { ms: number(&mut args), increment_ms: 0 },
+            "--move-time" => control = TimeControl::PerMove { ms: number(&mut args) },
+            "--ponder" => ponder = true,
+            _ => usage(),
+        }
+    }
+    let Some(protocol) = protocol else { usage() };
+    let weights = match &eval {
+        Some(path) => EkWeights::from_file(std::path::Path::new(path)),
+        None => EkWeights::bundled(),
+    };
+    let weights = weights.unwrap_or_else(|e| {
+        eprintln!("ek-play: cannot load the weights: {e:?}");
+        std::process::exit(1);
+    });
+    let Some(engine) = EkEngine::new(weights, bits) else {
+        eprintln!("ek-play: no engine with 2^{bits} table entries (8..32, and the memory for them)");
+        std::process::exit(1);
+    };
+    if engine.set_threads(threads).is_err() {
+        eprintln!("ek-play: --threads {threads}: not in 1..{}", edax_kernels::engine::EK_ENGINE_MAX_THREADS);
+        std::process::exit(2);
+    }
+    // The input is read by a thread of its own, so that a line can stop a search.
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut input = game::Input { rx, pending: Default::default() };
+    let mut g = game::Game::new(Arc::new(engine), position::Position::START, level);
+    g.clock = Clock::new(control);
+    g.can_ponder = ponder;
+    let out = std::io::stdout().lock();
+    match protocol {
+        "gtp" => gtp::run(&mut g, &mut input, out),
+        _ => xboard::run(&mut g, &mut input, out),
+    }
+}
