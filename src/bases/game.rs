@@ -146,5 +146,5 @@ pub fn square_of_name(name: &[u8]) -> Option<u8> {
     let (&c, &r) = (name.first()?, name.get(1)?);
     let c = c.to_ascii_lowercase().wrapping_sub(b'a');
     let r = r.wrapping_sub(b'1');
-    (c < 8 && r < 8).then_some(8 * r + c)
+    (c < 8 && r < 8).then(|| 8 * r + c)
 }

@@ -1,0 +1,189 @@
+//! Game databases other than the WTHOR record codec (`edax_kernels::bases`): GGF, Edax's text
+//! game lists, Edax's way of writing WTHOR files and their players' list, checked against the
+//! files stock Edax 4.6 wrote from tests/data/bases/games.ggf (scripts/golden/bases.sh: the
+//! readers read Edax's files, the writers write Edax's bytes), and bad files refused with the
+//! offset (line, column) of what is wrong.
+
+use edax_kernels::bases::{
+    ggf, parse_names, read_games, text, write_games, write_names, write_wthor_games, wthor, Format, Game, Names,
+    PLAYER_SIZE, TOURNAMENT_SIZE,
+};
+
+fn data(name: &str) -> Vec<u8> {
+    let path = format!("{}/tests/data/bases/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The committed input, read by our GGF reader.
+fn input() -> Vec<Game> {
+    ggf::parse(&data("games.ggf")).unwrap()
+}
+
+/// `games` with Edax's default names, as a text or WTHOR file gives them back.
+fn unnamed(games: &[Game]) -> Vec<Game> {
+    games.iter().map(|g| Game { black: b"?".to_vec(), white: b"?".to_vec(), ..g.clone() }).collect()
+}
+
+/// The first `n` lines of a text file.
+fn lines(bytes: &[u8], n: usize) -> Vec<u8> {
+    bytes.split_inclusive(|&b| b == b'\n').take(n).flatten().copied().collect()
+}
+
+#[test]
+fn ggf_as_edax_reads_and_writes_it() {
+    let games = input();
+    assert_eq!(games.len(), 15);
+    // What the input covers (scripts/golden/bases-input.py).
+    assert!(games.iter().any(|g| g.moves.len() == 60));
+    assert!(games.iter().any(|g| g.score() == edax_kernels::bases::NO_SCORE));
+    assert!(games.iter().any(|g| !g.standard_start() && !g.black_to_move));
+    assert!(games.iter().any(|g| g.moves.len() < 60 && g.moves.len() % 2 == 1 && g.score() != edax_kernels::bases::NO_SCORE));
+    // Names are lower-cased and cut to 31 bytes, as Edax keeps them.
+    assert_eq!(games[0].black, b"edax");
+    assert_eq!(games[1].black, b"a-very-long-player-name-beyond-");
+    let edax = data("edax.ggf");
+    assert_eq!(String::from_utf8(ggf::write(&games)).unwrap(), String::from_utf8(edax.clone()).unwrap());
+    // Edax's own GGF reads back to the same games.
+    assert_eq!(ggf::parse(&edax).unwrap(), games);
+    assert_eq!(read_games(Format::of_name("X.GGF").unwrap(), &edax).unwrap(), games);
+}
+
+#[test]
+fn text_as_edax_writes_it() {
+    let games = input();
+    let edax = data("edax.txt");
+    assert_eq!(String::from_utf8(text::write(&games)).unwrap(), String::from_utf8(edax.clone()).unwrap());
+    assert_eq!(write_games(Format::Text, &games).unwrap(), edax);
+    // Read back, boards before ';' included (which Edax's reader does not read).
+    assert_eq!(text::parse(&edax).unwrap(), unnamed(&games));
+    // What Edax made of its text file: the same games, but the last two (from other starts)
+    // empty, since its reader does not read a board.
+    let txt_ggf = data("txt.ggf");
+    assert_eq!(ggf::write(&unnamed(&games[..13])), lines(&txt_ggf, 13));
+    let empty = ggf::write(&[Game::from_moves(Vec::new()), Game::from_moves(Vec::new())]);
+    assert_eq!(&txt_ggf[lines(&txt_ggf, 13).len()..], &empty[..]);
+}
+
+#[test]
+fn wthor_as_edax_writes_it() {
+    let games = input();
+    for (wtb, jou, n) in [("edax.wtb", "edax.JOU", 15), ("standard.wtb", "standard.JOU", 13)] {
+        let (wtb, jou) = (data(wtb), data(jou));
+        // Edax's header carries today's date: take it from its file.
+        let header = wthor::parse(&wtb).unwrap().header;
+        let jou_edax = parse_names(&jou, PLAYER_SIZE).unwrap();
+        let mut players = Names::new_players(jou_edax.header);
+        assert_eq!(write_wthor_games(&header, &games[..n], &mut players).unwrap(), wtb);
+        assert_eq!(players, jou_edax);
+        assert_eq!(write_names(&players).unwrap(), jou);
+        // The long name, cut to 19 bytes, is never found again (Edax's strcmp on the whole name).
+        assert_eq!(players.name(3), Some(&b"a-very-long-player-"[..]));
+        assert_eq!(players.name(6), players.name(3));
+    }
+    // Edax writes the moves of a game from another start as they are: read from the standard
+    // start they are illegal, which Edax stops at silently and this reader reports.
+    let e = read_games(Format::Wthor, &data("edax.wtb")).unwrap_err();
+    assert_eq!(e.format, "WTHOR");
+    assert!(e.message.starts_with("game 13, move "), "{e}");
+    assert!(e.offset >= 16 + 68 * 13 + 8 && e.offset < 16 + 68 * 14, "{e}");
+    // The standard-start games read back (names are not in a .wtb game) and Edax's reading of
+    // them, written as GGF, is ours.
+    let back = read_games(Format::of_name("a/b/standard.WTB").unwrap(), &data("standard.wtb")).unwrap();
+    assert_eq!(back, unnamed(&games[..13]));
+    assert_eq!(ggf::write(&back), data("wtb.ggf"));
+}
+
+#[test]
+fn formats_by_extension() {
+    assert_eq!(Format::of_name("games.txt"), Some(Format::Text));
+    assert_eq!(Format::of_name("G.TxT"), Some(Format::Text));
+    assert_eq!(Format::of_name("x.wtb"), Some(Format::Wthor));
+    assert_eq!(Format::of_name("x.ggf"), Some(Format::Ggf));
+    assert!(matches!(Format::of_name("x.pgn"), Some(Format::Unsupported("pgn"))));
+    assert_eq!(Format::of_name("x.dat"), None);
+    assert_eq!(Format::of_name("tx"), None);
+    assert_eq!(Format::of_name("éé"), None);
+    let e = read_games(Format::of_name("x.edx").unwrap(), b"").unwrap_err();
+    assert!(e.to_string().contains(".edx files are not read"), "{e}");
+}
+
+/// The error of reading `bytes` as GGF: its byte offset, line, column, and message.
+fn ggf_error(bytes: &str) -> (u64, usize, usize, String) {
+    let e = ggf::parse(bytes.as_bytes()).unwrap_err();
+    assert!(e.to_string().starts_with(&format!("GGF file, byte {} (line {}, column {}): ", e.offset, e.line, e.column)));
+    (e.offset, e.line, e.column, e.message)
+}
+
+#[test]
+fn bad_ggf_files() {
+    let start = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+    // A good game first, so the offsets are past it.
+    let good = format!("(;GM[Othello]{start}B[f5]W[d6];)\n");
+    let at = good.len() as u64;
+    assert_eq!(ggf::parse(good.as_bytes()).unwrap().len(), 1);
+    let cases: &[(&str, u64, &str)] = &[
+        ("junk", 0, "expected '(;'"),
+        ("(;GM[othello]", 0, "has no ';)'"),
+        ("(;GM[othello", 5, "without its ']'"),
+        ("(;gm[othello];)", 2, "expected a tag"),
+        ("(;GMXY[othello];)", 2, "expected a tag"),
+        ("(;GM[go];)", 5, "not an Othello game"),
+        ("(;BO[10 ----];)", 5, "board type"),
+        ("(;BO[8 --------];)", 5, "64 squares"),
+        ("(;B[z9];)", 4, "no move"),
+        ("(;B[f5]W[f5];)", 9, "move 1: f5 is illegal"),
+        ("(;B[a1];)", 4, "move 0: a1 is illegal"),
+    ];
+    for &(bad, offset, message) in cases {
+        let file = format!("{good}{bad}");
+        let (o, line, column, m) = ggf_error(&file);
+        assert_eq!((o, line, column), (at + offset, 2, offset as usize + 1), "{bad}: {m}");
+        assert!(m.contains(message), "{bad}: {m}");
+    }
+    // More than 60 moves (passes are not moves).
+    let mut long = String::from("(;");
+    for _ in 0..61 {
+        long.push_str("B[pa]W[PA]B[f5]");
+    }
+    let (_, _, _, m) = ggf_error(&long);
+    assert!(m.contains("more than 60 moves"), "{m}");
+    // A value of a megabyte without its ']' costs one scan, no allocation of its size per byte.
+    let huge = format!("(;PB[{}", "x".repeat(1 << 20));
+    assert!(ggf_error(&huge).3.contains("without its ']'"));
+}
+
+#[test]
+fn bad_text_files() {
+    let cases: &[(&str, usize, usize, &str)] = &[
+        ("f5d6\nf5 x1", 2, 4, "expected a move"),
+        ("f5d6\nf5f5", 2, 3, "move 1: f5 is illegal"),
+        ("f5pa", 1, 3, "a pass where"),
+        ("---;f5", 1, 4, "a board is 64 squares"),
+        ("---?;f5", 1, 4, "a board is 64 squares"),
+    ];
+    for &(bad, line, column, message) in cases {
+        let e = text::parse(bad.as_bytes()).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{bad}: {e}");
+        assert!(e.message.contains(message), "{bad}: {e}");
+        assert!(e.to_string().starts_with("text game list file, byte"), "{e}");
+    }
+    // Empty lines are empty games, as in Edax; a last line without its newline is read.
+    let games = text::parse(b"\nf5 D6\r\nf5").unwrap();
+    assert_eq!(games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(), [0, 2, 1]);
+}
+
+#[test]
+fn bad_names_files() {
+    let jou = data("edax.JOU");
+    assert_eq!(parse_names(&jou, PLAYER_SIZE).unwrap().records.len(), 9);
+    let e = parse_names(&jou[..10], PLAYER_SIZE).unwrap_err();
+    assert_eq!(e.offset, 10);
+    let e = parse_names(&jou[..jou.len() - 1], PLAYER_SIZE).unwrap_err();
+    assert_eq!(e.offset, 8);
+    assert!(e.to_string().contains("the header says 9 records (196 bytes) but the file has 195 bytes"), "{e}");
+    // The same bytes are no tournaments' file.
+    assert!(parse_names(&jou, TOURNAMENT_SIZE).is_err());
+    let mut counted = jou.clone();
+    counted[4] = 1;
+    assert_eq!(parse_names(&counted, PLAYER_SIZE).unwrap_err().offset, 4);
+}
