@@ -1,0 +1,38 @@
+//! The game-database readers on arbitrary bytes: each returns games or an error, never panics,
+//! hangs or allocates beyond the input's size; what it accepts is written back (WTHOR: the same
+//! bytes) and read back to the same games (GGF, text).
+
+use edax_kernels::bases::{ggf, parse_names, read_games, replay, text, wthor, Format, Game, PLAYER_SIZE, TOURNAMENT_SIZE};
+
+/// The WTHOR readers: game files (written back byte for byte, replayed) and names files.
+pub fn check_wthor(data: &[u8]) {
+    if let Ok(file) = wthor::parse(data) {
+        assert_eq!(wthor::write(&file.header, &file.games).expect("a file read is writable"), data);
+        for (i, g) in file.games.iter().enumerate() {
+            let _ = replay(g, i);
+        }
+    }
+    let _ = read_games(Format::Wthor, data);
+    for size in [PLAYER_SIZE, TOURNAMENT_SIZE] {
+        if let Ok(names) = parse_names(data, size) {
+            assert_eq!(edax_kernels::bases::write_names(&names).unwrap(), data);
+        }
+    }
+}
+
+/// The GGF and text readers on the same bytes; the games accepted go through both writers.
+pub fn check_ggf(data: &[u8]) {
+    for parsed in [ggf::parse(data), text::parse(data)] {
+        if let Ok(games) = parsed {
+            round_trip(&games);
+        }
+    }
+}
+
+fn round_trip(games: &[Game]) {
+    let back = ggf::parse(&ggf::write(games)).expect("Edax's GGF of read games reads back");
+    assert_eq!(back, games);
+    let unnamed: Vec<Game> =
+        games.iter().map(|g| Game { black: b"?".to_vec(), white: b"?".to_vec(), ..g.clone() }).collect();
+    assert_eq!(text::parse(&text::write(games)).expect("Edax's text of read games reads back"), unnamed);
+}
