@@ -187,3 +187,62 @@ fn bad_names_files() {
     counted[4] = 1;
     assert_eq!(parse_names(&counted, PLAYER_SIZE).unwrap_err().offset, 4);
 }
+
+/// The fuzz targets' checks (fuzz/src/bases.rs: no panic; what is read is written back and
+/// reads back the same), here on a few thousand mutations of the committed files.
+#[path = "../fuzz/src/bases.rs"]
+mod fuzz_checks;
+
+#[test]
+fn mutated_files_are_read_or_refused() {
+    let mut state = 0x62u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let seeds = [data("games.ggf"), data("edax.txt"), data("standard.wtb"), data("edax.JOU")];
+    let (mut read, mut refused) = (0, 0);
+    for round in 0..3000 {
+        let mut bytes = seeds[round % seeds.len()].clone();
+        for _ in 0..1 + next() % 3 {
+            let at = (next() % bytes.len().max(1) as u64) as usize;
+            match next() % 4 {
+                0 => bytes.truncate(at),
+                1 if at < bytes.len() => bytes[at] = next() as u8,
+                2 if at < bytes.len() => bytes[at] ^= 1 << (next() % 8),
+                _ => bytes.insert(at.min(bytes.len()), b"[]();BW8 \n*O-"[(next() % 13) as usize]),
+            }
+        }
+        fuzz_checks::check_ggf(&bytes);
+        fuzz_checks::check_wthor(&bytes);
+        let ok = ggf::parse(&bytes).is_ok() || text::parse(&bytes).is_ok() || wthor::parse(&bytes).is_ok();
+        if ok {
+            read += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    // Both outcomes happen: the mutations are neither all harmless nor all fatal.
+    assert!(read > 100 && refused > 100, "{read} read, {refused} refused");
+}
+
+#[test]
+fn edax_text_loses_the_side_of_the_standard_discs() {
+    // The standard position with the colours swapped, white to move: seen from the side to move
+    // it is the standard start, which Edax's text writes without a board (`board_equal` compares
+    // the boards seen from the side to move), so it reads back with black to move.
+    let ggf = b"(;GM[othello]BO[8 -------- -------- -------- ---*O--- ---O*--- -------- -------- -------- O]W[f5];)";
+    let games = ggf::parse(ggf).unwrap();
+    assert!(!games[0].black_to_move && games[0].standard_start());
+    assert_eq!(text::write(&games), b"F5\n");
+    assert_eq!(text::parse(b"F5\n").unwrap(), [Game { black_to_move: true, ..unnamed(&games)[0].clone() }]);
+    // Seen from black, the other way round: a board is written.
+    let ggf = b"(;GM[othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- O]W[d6];)";
+    let games = ggf::parse(ggf).unwrap();
+    assert!(!games[0].standard_start());
+    assert!(text::write(&games).ends_with(b" O;D6\n"));
+    fuzz_checks::check_ggf(ggf);
+}

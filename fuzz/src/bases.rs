@@ -32,7 +32,11 @@ pub fn check_ggf(data: &[u8]) {
 fn round_trip(games: &[Game]) {
     let back = ggf::parse(&ggf::write(games)).expect("Edax's GGF of read games reads back");
     assert_eq!(back, games);
+    // Edax's text writes no board when the board seen from the side to move is the standard
+    // start, whichever side that is (`board_equal` ignores the side), so a game from the
+    // colour-swapped start with white to move reads back with black to move: left out.
+    let kept: Vec<Game> = games.iter().filter(|g| g.black_to_move || !g.standard_start()).cloned().collect();
     let unnamed: Vec<Game> =
-        games.iter().map(|g| Game { black: b"?".to_vec(), white: b"?".to_vec(), ..g.clone() }).collect();
-    assert_eq!(text::parse(&text::write(games)).expect("Edax's text of read games reads back"), unnamed);
+        kept.iter().map(|g| Game { black: b"?".to_vec(), white: b"?".to_vec(), ..g.clone() }).collect();
+    assert_eq!(text::parse(&text::write(&kept)).expect("Edax's text of read games reads back"), unnamed);
 }

@@ -37,8 +37,9 @@ impl Game {
         Game { board: EkBoard::START, black_to_move: true, black: b"?".to_vec(), white: b"?".to_vec(), moves }
     }
 
-    /// Whether the game starts from the standard position (Edax compares the discs only, not
-    /// the side to move: `board_equal`).
+    /// Whether the initial board, seen from the side to move, is the standard start, whichever
+    /// side that is (Edax's `board_equal` test before writing a text game's board: the
+    /// colour-swapped start with white to move counts too).
     pub fn standard_start(&self) -> bool {
         self.board == EkBoard::START
     }
