@@ -892,10 +892,10 @@ int ek_perft_stats(uint64_t p, uint64_t o, int depth, struct EkPerftStats *out);
 /**
  * Reads every game of a game-database file, its format chosen by the last four characters of
  * its name in any case as Edax's `base_load` does: ".txt" (Edax's text game list), ".ggf"
- * (GGS), ".wtb" (WTHOR). Returns the games as an object to read with `ek_base_count` and
+ * (GGS), ".wtb" (WTHOR), ".edx" (Edax's binary dump of its games). Returns the games as an object to read with `ek_base_count` and
  * `ek_base_game` and free with `ek_base_free`, or NULL with `*status` set: `EK_ERR_NULL` (NULL
  * path), `EK_ERR_IO` (cannot open or read), `EK_ERR_BASE_FORMAT` (an extension other than those
- * three, or a malformed file: any bad byte, where Edax would stop silently). On failure
+ * four, or a malformed file: any bad byte, where Edax would stop silently). On failure
  * `message` (when not NULL and `message_size` > 0) receives a NUL-terminated description, cut to
  * `message_size` bytes, naming the file and the byte offset (and line and column) of what is
  * wrong; on success it receives "". `status` may be NULL.
@@ -904,7 +904,10 @@ int ek_perft_stats(uint64_t p, uint64_t o, int depth, struct EkPerftStats *out);
  * `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or
  * writable for `message_size` bytes.
  */
-struct EkBase *ek_base_read_file(const char *path, int *status, char *message, size_t message_size);
+struct EkBase *ek_base_read_file(const char *path,
+                                 int *status,
+                                 char *message,
+                                 size_t message_size);
 
 /**
  * Reads the games of a game-database file's bytes `data[0..len]`, in the format that `name`'s
@@ -942,8 +945,8 @@ int ek_base_game(const struct EkBase *base, size_t index, struct EkBaseGame *gam
 
 /**
  * Writes the games of `base` to a new file `path` (replacing any; Edax's `base_save` appends to
- * an existing one) in the format of its extension, byte for byte as Edax 4.6 writes it: ".txt"
- * or ".ggf". Returns `EK_OK`, `EK_ERR_NULL` (NULL `base` or `path`), `EK_ERR_BASE_FORMAT`
+ * an existing one) in the format of its extension, byte for byte as Edax 4.6 writes it: ".txt",
+ * ".ggf" or ".edx" (its padding 0, where Edax's is uninitialised). Returns `EK_OK`, `EK_ERR_NULL` (NULL `base` or `path`), `EK_ERR_BASE_FORMAT`
  * (another extension: ".wtb" needs a header date and a players' list, which the Rust API's
  * `bases::write_wthor_games` takes) or `EK_ERR_IO`, with `message` as `ek_base_read_file`'s.
  *

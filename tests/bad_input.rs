@@ -1636,9 +1636,9 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
         // SAFETY: NUL-terminated by the call.
         assert!(unsafe { CStr::from_ptr(message.as_ptr()) }.to_str().unwrap().starts_with("/nonexistent/games.ggf: "));
     }),
-    ("ek_base_read_file", "a name without .txt, .ggf or .wtb", "NULL, `*status` = `EK_ERR_BASE_FORMAT`, nothing read", || {
+    ("ek_base_read_file", "a name without .txt, .ggf, .wtb or .edx", "NULL, `*status` = `EK_ERR_BASE_FORMAT`, nothing read", || {
         let mut status = 99;
-        for name in ["/nonexistent/games.dat", "", "gg", "x.edx", "x.sgf"] {
+        for name in ["/nonexistent/games.dat", "", "gg", "x.pgn", "x.sgf"] {
             let path = CString::new(name).unwrap();
             // SAFETY: a NUL-terminated path, a writable status, NULL message.
             assert!(unsafe { ek_base_read_file(path.as_ptr(), &mut status, core::ptr::null_mut(), 0) }.is_null());
@@ -1737,7 +1737,7 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             ek_base_free(base);
         }
     }),
-    ("ek_base_write_file", "an extension other than .txt and .ggf; a path that cannot be written", "`EK_ERR_BASE_FORMAT`, nothing written; `EK_ERR_IO`", || {
+    ("ek_base_write_file", "an extension other than .txt, .ggf and .edx; a path that cannot be written", "`EK_ERR_BASE_FORMAT`, nothing written; `EK_ERR_IO`", || {
         let base = small_base();
         let dir = std::env::temp_dir().join(format!("ek-bad-input-base-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -5,7 +5,8 @@
 //! offset (line, column) of what is wrong.
 
 use edax_kernels::bases::{
-    ggf, parse_names, read_games, text, write_games, write_names, write_wthor_games, wthor, Format, Game, Names,
+    edx, ggf, parse_names, read_games, text, write_games, write_names, write_wthor_games, wthor, Format, Game, GameDate,
+    Names,
     PLAYER_SIZE, TOURNAMENT_SIZE,
 };
 
@@ -19,9 +20,14 @@ fn input() -> Vec<Game> {
     ggf::parse(&data("games.ggf")).unwrap()
 }
 
-/// `games` with Edax's default names, as a text or WTHOR file gives them back.
+/// `games` without their dates, as Edax's GGF gives them back (it writes no `DT`).
+fn undated(games: &[Game]) -> Vec<Game> {
+    games.iter().map(|g| Game { date: GameDate::NONE, ..g.clone() }).collect()
+}
+
+/// `games` with Edax's default names and no date, as a text or WTHOR file gives them back.
 fn unnamed(games: &[Game]) -> Vec<Game> {
-    games.iter().map(|g| Game { black: b"?".to_vec(), white: b"?".to_vec(), ..g.clone() }).collect()
+    undated(games).into_iter().map(|g| Game { black: b"?".to_vec(), white: b"?".to_vec(), ..g }).collect()
 }
 
 /// The first `n` lines of a text file.
@@ -43,9 +49,63 @@ fn ggf_as_edax_reads_and_writes_it() {
     assert_eq!(games[1].black, b"a-very-long-player-name-beyond-");
     let edax = data("edax.ggf");
     assert_eq!(String::from_utf8(ggf::write(&games)).unwrap(), String::from_utf8(edax.clone()).unwrap());
-    // Edax's own GGF reads back to the same games.
-    assert_eq!(ggf::parse(&edax).unwrap(), games);
-    assert_eq!(read_games(Format::of_name("X.GGF").unwrap(), &edax).unwrap(), games);
+    // Edax's own GGF reads back to the same games, without their dates.
+    assert_eq!(ggf::parse(&edax).unwrap(), undated(&games));
+    assert_eq!(read_games(Format::of_name("X.GGF").unwrap(), &edax).unwrap(), undated(&games));
+}
+
+/// Edax's .edx bytes with what Edax leaves unset zeroed: the padding (bytes 23, 149-151 of each
+/// record) and each name's bytes after its NUL (scripts/golden/bases.sh compares the same way).
+fn edx_set_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    for r in b.chunks_exact_mut(edx::RECORD_SIZE) {
+        for i in [23, 149, 150, 151] {
+            r[i] = 0;
+        }
+        for f in [24, 56] {
+            let n = r[f..f + 32].iter().position(|&c| c == 0).unwrap();
+            r[f + n..f + 32].fill(0);
+        }
+    }
+    b
+}
+
+#[test]
+fn edx_as_edax_reads_and_writes_it() {
+    let games = input();
+    // The GGF dates (DT) are kept: the .edx holds them.
+    assert_eq!((games[0].date.year, games[0].date.month, games[0].date.day), (2003, 12, 1));
+    assert_eq!((games[0].date.hour, games[0].date.minute, games[0].date.second), (4, 3, 0));
+    let edax = data("edax.edx");
+    assert_eq!(edx::write(&games), edx_set_bytes(&edax));
+    assert_eq!(write_games(Format::Edx, &games).unwrap(), edx_set_bytes(&edax));
+    assert_ne!(edax, edx_set_bytes(&edax), "Edax's unset bytes are not all 0 (else this test shows nothing)");
+    assert_eq!(read_games(Format::of_name("a.edx").unwrap(), &edax).unwrap(), games);
+    // Edax read its .edx back to the same GGF.
+    assert_eq!(data("edx.ggf"), data("edax.ggf"));
+    // Text and WTHOR games have game_init's date (hour -1).
+    assert_eq!(text::parse(b"f5").unwrap()[0].date.hour, 255);
+    // Bad records.
+    let at = |mut b: Vec<u8>, i: usize, v: u8| {
+        b[i] = v;
+        edx::parse(&b).unwrap_err()
+    };
+    let e = edx::parse(&edax[..edax.len() - 1]).unwrap_err();
+    assert_eq!(e.offset, 14 * 160);
+    assert!(e.message.contains("a record of 159 bytes"), "{e}");
+    assert_eq!(at(edax.clone(), 160 + 148, 2).offset, 160 + 148);
+    let mut no_nul = edax.clone();
+    no_nul[160 + 24..160 + 56].fill(b'x');
+    assert!(edx::parse(&no_nul).unwrap_err().message.contains("game 1: a name without its NUL"));
+    let e = at(edax.clone(), 88, 66);
+    assert!(e.message.contains("game 0: move 0: byte 66"), "{e}");
+    let e = at(edax.clone(), 88, 0);
+    assert!(e.message.contains("game 0: move 0: a1 is illegal"), "{e}");
+    let e = at(edax.clone(), 4, 0x18);
+    assert!(e.message.contains("overlap"), "{e}");
+    // A square after a NOMOVE: game 1 has 30 moves.
+    let e = at(edax.clone(), 160 + 88 + 31, 19);
+    assert!(e.message.contains("game 1: move 31: byte 19"), "{e}");
 }
 
 #[test]
@@ -103,8 +163,9 @@ fn formats_by_extension() {
     assert_eq!(Format::of_name("x.dat"), None);
     assert_eq!(Format::of_name("tx"), None);
     assert_eq!(Format::of_name("éé"), None);
-    let e = read_games(Format::of_name("x.edx").unwrap(), b"").unwrap_err();
-    assert!(e.to_string().contains(".edx files are not read"), "{e}");
+    assert_eq!(Format::of_name("x.EDX"), Some(Format::Edx));
+    let e = read_games(Format::of_name("x.sgf").unwrap(), b"").unwrap_err();
+    assert!(e.to_string().contains(".sgf files are not read"), "{e}");
 }
 
 /// The error of reading `bytes` as GGF: its byte offset, line, column, and message.

@@ -1,8 +1,10 @@
 //! The game-database readers on arbitrary bytes: each returns games or an error, never panics,
 //! hangs or allocates beyond the input's size; what it accepts is written back (WTHOR: the same
-//! bytes) and read back to the same games (GGF, text).
+//! bytes) and read back to the same games (GGF, text, .edx).
 
-use edax_kernels::bases::{ggf, parse_names, read_games, replay, text, wthor, Format, Game, PLAYER_SIZE, TOURNAMENT_SIZE};
+use edax_kernels::bases::{
+    edx, ggf, parse_names, read_games, replay, text, wthor, Format, Game, GameDate, PLAYER_SIZE, TOURNAMENT_SIZE,
+};
 
 /// The WTHOR readers: game files (written back byte for byte, replayed) and names files.
 pub fn check_wthor(data: &[u8]) {
@@ -27,11 +29,19 @@ pub fn check_ggf(data: &[u8]) {
             round_trip(&games);
         }
     }
+    if let Ok(games) = edx::parse(data) {
+        // What is read is written back, but for the bytes Edax leaves unset.
+        assert_eq!(edx::parse(&edx::write(&games)).unwrap(), games);
+    }
 }
 
 fn round_trip(games: &[Game]) {
+    // Edax's GGF and text keep no date (its .edx does).
+    let undated: Vec<Game> = games.iter().map(|g| Game { date: GameDate::NONE, ..g.clone() }).collect();
+    let games = &undated[..];
     let back = ggf::parse(&ggf::write(games)).expect("Edax's GGF of read games reads back");
     assert_eq!(back, games);
+    assert_eq!(edx::parse(&edx::write(games)).expect("Edax's .edx of read games reads back"), games);
     // Edax's text writes no board when the board seen from the side to move is the standard
     // start, whichever side that is (`board_equal` ignores the side), so a game from the
     // colour-swapped start with white to move reads back with black to move: left out.

@@ -4,12 +4,16 @@
 # which tests/bases.rs reads (our readers must read Edax's files, our writers must write Edax's
 # bytes). Edax converts with its `base convert IN OUT` command (edax.c; base_load / base_save
 # of src/base.c choose the format by extension):
-#   games.ggf -> edax.txt, edax.ggf, edax.wtb (+ WTHOR.JOU, the players' names)
+#   games.ggf -> edax.txt, edax.ggf, edax.edx, edax.wtb (+ WTHOR.JOU, the players' names:
+#     kept as edax.JOU); edax.edx -> edx.ggf
 #   the first 13 games (standard start) -> standard.ggf -> standard.wtb (+ WTHOR.JOU again,
 #     kept as standard.JOU)
 #   standard.wtb -> wtb.ggf; edax.txt -> txt.ggf
 # Edax stamps today's date (and year) into the .wtb and .JOU headers: those bytes (0-3, 10-11)
-# are not compared. Every Edax output starts from an absent file (base_save appends).
+# are not compared, nor the bytes of the .edx records that Edax does not set (its Game struct
+# dumped as it lies in memory: the padding, bytes 23 and 149-151 of each 160, uninitialised, and
+# each name's bytes after its NUL, left over from the GGF reader's earlier values). Every Edax
+# output starts from an absent file (base_save appends).
 #
 # Usage: scripts/golden/bases.sh EDAX_CHECKOUT [--bless] [--out DIR]
 #   --bless    copy Edax's outputs into tests/data/bases/ instead of comparing
@@ -40,21 +44,33 @@ head -n 13 games.ggf > standard.ggf
 edax_run() { # commands on stdin; Edax needs an eval file to start (any: no search is run)
     "$edax" -n 1 -eval-file "$root/data/ek-eval.dat" -book-file "$root/data/book.dat" >>"$out/edax.log" 2>&1
 }
-printf '%s\n' 'base convert games.ggf edax.txt' 'base convert games.ggf edax.ggf' 'base convert games.ggf edax.wtb' | edax_run
+printf '%s\n' 'base convert games.ggf edax.txt' 'base convert games.ggf edax.ggf' 'base convert games.ggf edax.edx' \
+    'base convert games.ggf edax.wtb' 'base convert edax.edx edx.ggf' | edax_run
 mv WTHOR.JOU edax.JOU
 printf '%s\n' 'base convert standard.ggf standard.wtb' | edax_run
 mv WTHOR.JOU standard.JOU
 printf '%s\n' 'base convert standard.wtb wtb.ggf' 'base convert edax.txt txt.ggf' | edax_run
-outputs=(edax.txt edax.ggf edax.wtb edax.JOU standard.wtb standard.JOU wtb.ggf txt.ggf)
+outputs=(edax.txt edax.ggf edax.edx edx.ggf edax.wtb edax.JOU standard.wtb standard.JOU wtb.ggf txt.ggf)
 if [ "$bless" = 1 ]; then
     cp "${outputs[@]}" "$data/"
     echo "bases.sh: copied ${outputs[*]} into tests/data/bases"
     exit 0
 fi
 status=0
-undated() { # the file without the header's date bytes for .wtb/.JOU
+undated() { # the file without the header's date bytes (.wtb, .JOU) or the records' padding (.edx)
     case "$1" in
         *.wtb|*.JOU) python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[0:4]=b"\0"*4; b[10:12]=b"\0\0"; sys.stdout.buffer.write(b)' "$1" ;;
+        *.edx) python3 -c '
+import sys
+b = bytearray(open(sys.argv[1], "rb").read())
+for r in range(0, len(b) - 159, 160):
+    for i in (23, 149, 150, 151):
+        b[r + i] = 0
+    for f in (r + 24, r + 56):
+        n = b[f:f + 32].find(0)
+        if n >= 0:
+            b[f + n:f + 32] = bytes(32 - n)
+sys.stdout.buffer.write(b)' "$1" ;;
         *) cat "$1" ;;
     esac
 }

@@ -1,13 +1,13 @@
 //! A game base as Edax's `base_load` / `base_save` (src/base.c) see it: the format is chosen by
-//! the last four characters of the file's name, in any case (`.txt`, `.ggf`, `.wtb`; Edax also
-//! has `.sgf`, `.pgn` and `.edx`, not read here: docs/book-and-bases.md, section 5); WTHOR games
+//! the last four characters of the file's name, in any case (`.txt`, `.ggf`, `.wtb`, `.edx`;
+//! Edax also has `.sgf` and `.pgn`, not read here: docs/book-and-bases.md, section 5); WTHOR games
 //! become [`Game`]s as `wthor_to_game` makes them, and games become WTHOR records as
 //! `game_to_wthor` / `base_to_wthor` make them, with the players' names in a WTHOR.JOU list.
 
 use super::error::BaseError;
 use super::game::{Game, MAX_NAME};
 use super::wthor::{self, WthorGame, WthorHeader, EDAX_END, GAME_SIZE, HEADER_SIZE, MAX_MOVES};
-use super::{ggf, replay, text};
+use super::{edx, ggf, replay, text};
 
 /// A game-database format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +18,9 @@ pub enum Format {
     Ggf,
     /// WTHOR game file (.wtb).
     Wthor,
-    /// Formats Edax reads that are not read here (.sgf, .pgn, .edx): the extension.
+    /// Edax's binary game dump (.edx).
+    Edx,
+    /// Formats Edax reads that are not read here (.sgf, .pgn): the extension.
     Unsupported(&'static str),
 }
 
@@ -33,7 +35,7 @@ impl Format {
             ".wtb" => Some(Format::Wthor),
             ".sgf" => Some(Format::Unsupported("sgf")),
             ".pgn" => Some(Format::Unsupported("pgn")),
-            ".edx" => Some(Format::Unsupported("edx")),
+            ".edx" => Some(Format::Edx),
             _ => None,
         }
     }
@@ -44,6 +46,7 @@ pub fn read_games(format: Format, bytes: &[u8]) -> Result<Vec<Game>, BaseError> 
     match format {
         Format::Text => text::parse(bytes),
         Format::Ggf => ggf::parse(bytes),
+        Format::Edx => edx::parse(bytes),
         Format::Wthor => {
             let file = wthor::parse(bytes)?;
             file.games.iter().enumerate().map(|(i, g)| Ok(game_of_wthor(g, i)?)).collect()
@@ -53,19 +56,20 @@ pub fn read_games(format: Format, bytes: &[u8]) -> Result<Vec<Game>, BaseError> 
 }
 
 fn ext_name(ext: &str) -> &'static str {
-    match ext {
-        "sgf" => "SGF",
-        "pgn" => "PGN",
-        _ => "Edax binary game (.edx)",
+    if ext == "sgf" {
+        "SGF"
+    } else {
+        "PGN"
     }
 }
 
-/// Writes games in `format` as Edax's `base_save` writes a new file (.txt, .ggf; for .wtb,
+/// Writes games in `format` as Edax's `base_save` writes a new file (.txt, .ggf, .edx; for .wtb,
 /// [`write_wthor_games`], which also needs the header and the players' list).
 pub fn write_games(format: Format, games: &[Game]) -> Result<Vec<u8>, BaseError> {
     match format {
         Format::Text => Ok(text::write(games)),
         Format::Ggf => Ok(ggf::write(games)),
+        Format::Edx => Ok(edx::write(games)),
         Format::Wthor => Err(BaseError::binary("WTHOR", 0, "a .wtb file is written with its header and players' list")),
         Format::Unsupported(ext) => Err(BaseError::binary(ext_name(ext), 0, format!(".{ext} files are not written"))),
     }

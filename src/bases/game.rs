@@ -29,12 +29,49 @@ pub struct Game {
     /// The moves, Edax's squares (A1 = 0 ... H8 = 63); a side that cannot move passes without
     /// a record.
     pub moves: Vec<u8>,
+    /// The date (GGF's `DT`; kept by Edax's .edx files only).
+    pub date: GameDate,
+}
+
+/// Edax's game date (`Game.date`): the GGF `DT` tag's "Y.M.D_h:m:s", stored as Edax's types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameDate {
+    /// The year (Edax's `int16_t`).
+    pub year: i16,
+    /// The month.
+    pub month: u8,
+    /// The day.
+    pub day: u8,
+    /// The hour; 255 (Edax's -1 in a `uint8_t`) when there is no date.
+    pub hour: u8,
+    /// The minute.
+    pub minute: u8,
+    /// The second.
+    pub second: u8,
+}
+
+impl GameDate {
+    /// `game_init`'s date: all 0, hour -1 (255).
+    pub const NONE: GameDate = GameDate { year: 0, month: 0, day: 0, hour: 255, minute: 0, second: 0 };
+}
+
+impl Default for GameDate {
+    fn default() -> Self {
+        GameDate::NONE
+    }
 }
 
 impl Game {
     /// A game from the standard start with Edax's default names ("?", as `game_init`).
     pub fn from_moves(moves: Vec<u8>) -> Self {
-        Game { board: EkBoard::START, black_to_move: true, black: b"?".to_vec(), white: b"?".to_vec(), moves }
+        Game {
+            board: EkBoard::START,
+            black_to_move: true,
+            black: b"?".to_vec(),
+            white: b"?".to_vec(),
+            moves,
+            date: GameDate::NONE,
+        }
     }
 
     /// Whether the initial board, seen from the side to move, is the standard start, whichever

@@ -92,6 +92,43 @@ fn board_of(value: &[u8]) -> Option<(EkBoard, bool)> {
     Some((if side { EkBoard::new(black, white) } else { EkBoard::new(white, black) }, side))
 }
 
+/// Edax's reading of a `DT` value, `sscanf(value, "%d.%d.%d_%d:%d:%d")` stored into the
+/// date's types (wrapping, as C's conversions): the fields before the first mismatch are read;
+/// the others keep `game_init`'s values (Edax leaves them uninitialised).
+fn date_of(value: &[u8]) -> super::game::GameDate {
+    let mut v = [0i64, 0, 0, -1, 0, 0];
+    let mut at = 0;
+    for (k, sep) in [b'.', b'.', b'_', b':', b':', 0].into_iter().enumerate() {
+        // %d: spaces, a sign, digits (at least one), as C's strtol (the value saturating).
+        while value.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
+            at += 1;
+        }
+        let negative = value.get(at) == Some(&b'-');
+        if matches!(value.get(at), Some(b'-' | b'+')) {
+            at += 1;
+        }
+        let digits = value[at.min(value.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            break;
+        }
+        let n = value[at..at + digits].iter().fold(0i64, |n, &d| n.saturating_mul(10).saturating_add(i64::from(d - b'0')));
+        v[k] = if negative { -n } else { n };
+        at += digits;
+        if sep == 0 || value.get(at) != Some(&sep) {
+            break;
+        }
+        at += 1;
+    }
+    super::game::GameDate {
+        year: v[0] as i32 as i16,
+        month: v[1] as i32 as u8,
+        day: v[2] as i32 as u8,
+        hour: v[3] as i32 as u8,
+        minute: v[4] as i32 as u8,
+        second: v[5] as i32 as u8,
+    }
+}
+
 /// A name as Edax keeps it: up to the first NUL, at most 31 bytes.
 fn name_of(value: &[u8]) -> Vec<u8> {
     let end = value.iter().position(|&b| b == 0).unwrap_or(value.len()).min(MAX_NAME);
@@ -140,6 +177,7 @@ fn parse_game(r: &mut Reader, game_at: usize, index: usize) -> Result<Game, Base
                     .ok_or_else(|| r.error(at, format!("game {index}: a board without 64 squares and a side to move")))?;
                 (game.board, game.black_to_move) = (board, black);
             }
+            b"DT" => game.date = date_of(&value),
             b"PB" => game.black = name_of(&value),
             b"PW" => game.white = name_of(&value),
             b"B" | b"W" => {

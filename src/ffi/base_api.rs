@@ -1,6 +1,6 @@
-//! The `ek_base_` exports: game databases (Edax's .txt, .ggf and .wtb, chosen by the file
+//! The `ek_base_` exports: game databases (Edax's .txt, .ggf, .wtb and .edx, chosen by the file
 //! name's extension as Edax's `base_load`) read into an object whose games the caller reads one
-//! by one, and written back (.txt, .ggf). Errors are a status and a message naming the file and
+//! by one, and written back (.txt, .ggf, .edx). Errors are a status and a message naming the file and
 //! the byte offset (and line and column in the text formats). Their doc comments are the C
 //! header's documentation.
 
@@ -60,11 +60,11 @@ fn read_path(path: &str) -> Result<EkBase, (c_int, String)> {
     read_bytes(path, format, &bytes)
 }
 
-/// The format of a file to read, by its name: .txt, .ggf, .wtb (Edax's other ones are refused).
+/// The format of a file to read, by its name: .txt, .ggf, .wtb, .edx (.sgf, .pgn are refused).
 fn read_format(name: &str) -> Result<Format, (c_int, String)> {
     match Format::of_name(name) {
-        Some(format @ (Format::Text | Format::Ggf | Format::Wthor)) => Ok(format),
-        _ => Err((EK_ERR_BASE_FORMAT, format!("{name}: not a game format read here (.txt, .ggf, .wtb)"))),
+        Some(format @ (Format::Text | Format::Ggf | Format::Wthor | Format::Edx)) => Ok(format),
+        _ => Err((EK_ERR_BASE_FORMAT, format!("{name}: not a game format read here (.txt, .ggf, .wtb, .edx)"))),
     }
 }
 
@@ -92,10 +92,10 @@ unsafe fn hand_over(read: Result<EkBase, (c_int, String)>, status: *mut c_int, m
 
 /// Reads every game of a game-database file, its format chosen by the last four characters of
 /// its name in any case as Edax's `base_load` does: ".txt" (Edax's text game list), ".ggf"
-/// (GGS), ".wtb" (WTHOR). Returns the games as an object to read with `ek_base_count` and
+/// (GGS), ".wtb" (WTHOR), ".edx" (Edax's binary dump of its games). Returns the games as an object to read with `ek_base_count` and
 /// `ek_base_game` and free with `ek_base_free`, or NULL with `*status` set: `EK_ERR_NULL` (NULL
 /// path), `EK_ERR_IO` (cannot open or read), `EK_ERR_BASE_FORMAT` (an extension other than those
-/// three, or a malformed file: any bad byte, where Edax would stop silently). On failure
+/// four, or a malformed file: any bad byte, where Edax would stop silently). On failure
 /// `message` (when not NULL and `message_size` > 0) receives a NUL-terminated description, cut to
 /// `message_size` bytes, naming the file and the byte offset (and line and column) of what is
 /// wrong; on success it receives "". `status` may be NULL.
@@ -204,8 +204,8 @@ pub unsafe extern "C" fn ek_base_game(base: *const EkBase, index: usize, game: *
 }
 
 /// Writes the games of `base` to a new file `path` (replacing any; Edax's `base_save` appends to
-/// an existing one) in the format of its extension, byte for byte as Edax 4.6 writes it: ".txt"
-/// or ".ggf". Returns `EK_OK`, `EK_ERR_NULL` (NULL `base` or `path`), `EK_ERR_BASE_FORMAT`
+/// an existing one) in the format of its extension, byte for byte as Edax 4.6 writes it: ".txt",
+/// ".ggf" or ".edx" (its padding 0, where Edax's is uninitialised). Returns `EK_OK`, `EK_ERR_NULL` (NULL `base` or `path`), `EK_ERR_BASE_FORMAT`
 /// (another extension: ".wtb" needs a header date and a players' list, which the Rust API's
 /// `bases::write_wthor_games` takes) or `EK_ERR_IO`, with `message` as `ek_base_read_file`'s.
 ///
@@ -229,10 +229,10 @@ pub unsafe extern "C" fn ek_base_write_file(
         // SAFETY: NUL-terminated (the caller's contract).
         let path = unsafe { CStr::from_ptr(path) }.to_string_lossy();
         let result = match Format::of_name(&path) {
-            Some(format @ (Format::Text | Format::Ggf)) => write_games(format, &base.games)
+            Some(format @ (Format::Text | Format::Ggf | Format::Edx)) => write_games(format, &base.games)
                 .map_err(|e| (EK_ERR_BASE_FORMAT, format!("{path}: {e}")))
                 .and_then(|bytes| std::fs::write(&*path, bytes).map_err(|e| (EK_ERR_IO, format!("{path}: {e}")))),
-            _ => Err((EK_ERR_BASE_FORMAT, format!("{path}: not written by ek_base_write_file (.txt and .ggf are)"))),
+            _ => Err((EK_ERR_BASE_FORMAT, format!("{path}: not written by ek_base_write_file (.txt, .ggf and .edx are)"))),
         };
         let (code, text) = result.map_or_else(|e| e, |()| (EK_OK, String::new()));
         // SAFETY: the caller's contract.

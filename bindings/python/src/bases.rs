@@ -121,7 +121,7 @@ fn format_of(name: &str) -> PyResult<Format> {
     Format::of_name(name).ok_or_else(|| PyValueError::new_err(format!("{name}: unknown game format extension (.txt, .ggf, .wtb)")))
 }
 
-/// `read_games_bytes(data, name)`: every game of a .txt, .ggf or .wtb file (the format by
+/// `read_games_bytes(data, name)`: every game of a .txt, .ggf, .wtb or .edx file (the format by
 /// `name`'s extension); a bad file raises ValueError naming `name`, the byte offset (and line
 /// and column).
 #[pyfunction]
@@ -144,7 +144,7 @@ fn read_games_bytes<'py>(py: Python<'py>, data: Vec<u8>, name: &str) -> PyResult
         .collect())
 }
 
-/// `write_games_bytes(name, games)`: the bytes of a .txt or .ggf file as Edax writes it, each
+/// `write_games_bytes(name, games)`: the bytes of a .txt, .ggf or .edx file as Edax writes it, each
 /// game `(black_to_move, player, opponent, black_name, white_name, moves)`.
 #[pyfunction]
 fn write_games_bytes<'py>(
@@ -153,8 +153,10 @@ fn write_games_bytes<'py>(
     games: Vec<(bool, u64, u64, Vec<u8>, Vec<u8>, Vec<u8>)>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let format = format_of(name)?;
-    if !matches!(format, Format::Text | Format::Ggf) {
-        return Err(PyValueError::new_err(format!("{name}: only .txt and .ggf are written here (write_wthor for .wtb)")));
+    if !matches!(format, Format::Text | Format::Ggf | Format::Edx) {
+        return Err(PyValueError::new_err(format!(
+            "{name}: only .txt, .ggf and .edx are written here (write_wthor for .wtb)"
+        )));
     }
     let games: Vec<Game> = games
         .into_iter()
@@ -164,6 +166,7 @@ fn write_games_bytes<'py>(
             black,
             white,
             moves,
+            date: Default::default(),
         })
         .collect();
     let bytes = write_games(format, &games).map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;

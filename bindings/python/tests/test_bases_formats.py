@@ -34,6 +34,9 @@ def test_ggf_and_text_as_edax_writes_them(tmp_path):
     unnamed = [g._replace(black=b"?", white=b"?") for g in games]
     assert ek.read_games(DATA / "edax.txt") == unnamed
     assert ek.read_games(DATA / "standard.wtb") == unnamed[:13]
+    assert ek.read_games(DATA / "edax.edx") == games
+    edx = ek.write_games("z.edx", games, to_bytes=True)
+    assert len(edx) == 160 * 15 and ek.read_games(edx, name="z.EDX") == games
 
 
 def test_write_wthor_round_trip(tmp_path):
@@ -75,5 +78,5 @@ def test_bad_files():
         ek.read_games(b"", name="x.pgn")
     with pytest.raises(ValueError, match="need a name"):
         ek.read_games(b"")
-    with pytest.raises(ValueError, match="only .txt and .ggf"):
+    with pytest.raises(ValueError, match="only .txt, .ggf and .edx"):
         ek.write_games("x.wtb", [], to_bytes=True)

@@ -1,6 +1,6 @@
 """Game databases: WTHOR game files (.wtb) as NumPy arrays, for statistics and for learning;
-games of any format Edax reads here (.txt, .ggf, .wtb: ``read_games``), and files written as
-Edax writes them (``write_games`` for .txt and .ggf, ``write_wthor`` for .wtb).
+games of any format Edax reads here (.txt, .ggf, .wtb, .edx: ``read_games``), and files written
+as Edax writes them (``write_games`` for .txt, .ggf and .edx, ``write_wthor`` for .wtb).
 
 The library reads the file (its 16-byte header and 68-byte games, docs/book-and-bases.md) and
 replays every game from the start position, inferring passes as Edax does (when the side to move
@@ -115,7 +115,8 @@ _Source = _Union[str, "_PathLike[str]", bytes, bytearray, memoryview]
 
 
 def read_games(source: _Source, name: _Optional[str] = None) -> _List[Game]:
-    """Reads every game of a .txt (Edax's text game list), .ggf (GGS) or .wtb (WTHOR) file, the
+    """Reads every game of a .txt (Edax's text game list), .ggf (GGS), .wtb (WTHOR) or .edx (Edax's
+    binary dump) file, the
     format chosen by the name's extension in any case as Edax's ``base_load`` does. ``source`` is
     a path, or the file's bytes with ``name`` giving the extension. A bad file raises ValueError
     naming the file and the byte offset (and line and column in the text formats); Edax would
@@ -132,8 +133,8 @@ def read_games(source: _Source, name: _Optional[str] = None) -> _List[Game]:
 
 
 def write_games(path: _Union[str, "_PathLike[str]"], games: _Iterable[Game], to_bytes: bool = False) -> bytes:
-    """Writes games as Edax 4.6 writes a new .txt or .ggf file (the format by the extension of
-    ``path``), byte for byte; the file is replaced (Edax's ``base_save`` appends to it). With
+    """Writes games as Edax 4.6 writes a new .txt, .ggf or .edx file (the format by the extension
+    of ``path``), byte for byte (an .edx's padding 0, and no date); the file is replaced (Edax's ``base_save`` appends to it). With
     ``to_bytes=True`` nothing is written and only the bytes are returned. ``Game.score`` is not
     read: the score written is the replayed game's."""
     name = _fspath(path)
