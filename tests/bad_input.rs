@@ -401,7 +401,9 @@ fn small_base() -> *mut EkBase {
     let name = CString::new("small.ggf").unwrap();
     let bytes = b"(;GM[othello]PB[Edax]B[f5]W[d6];)";
     // SAFETY: NUL-terminated name, readable data, NULL status and message.
-    let base = unsafe { ek_base_read_buffer(name.as_ptr(), bytes.as_ptr(), bytes.len(), core::ptr::null_mut(), core::ptr::null_mut(), 0) };
+    let base = unsafe {
+        ek_base_read_buffer(name.as_ptr(), bytes.as_ptr(), bytes.len(), core::ptr::null_mut(), core::ptr::null_mut(), 0)
+    };
     assert!(!base.is_null());
     base
 }

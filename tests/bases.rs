@@ -5,9 +5,8 @@
 //! offset (line, column) of what is wrong.
 
 use edax_kernels::bases::{
-    edx, ggf, parse_names, read_games, text, write_games, write_names, write_wthor_games, wthor, Format, Game, GameDate,
-    Names,
-    PLAYER_SIZE, TOURNAMENT_SIZE,
+    edx, ggf, parse_names, read_games, text, write_games, write_names, write_wthor_games, wthor, Format, Game,
+    GameDate, Names, PLAYER_SIZE, TOURNAMENT_SIZE,
 };
 
 fn data(name: &str) -> Vec<u8> {
@@ -43,7 +42,9 @@ fn ggf_as_edax_reads_and_writes_it() {
     assert!(games.iter().any(|g| g.moves.len() == 60));
     assert!(games.iter().any(|g| g.score() == edax_kernels::bases::NO_SCORE));
     assert!(games.iter().any(|g| !g.standard_start() && !g.black_to_move));
-    assert!(games.iter().any(|g| g.moves.len() < 60 && g.moves.len() % 2 == 1 && g.score() != edax_kernels::bases::NO_SCORE));
+    assert!(games
+        .iter()
+        .any(|g| g.moves.len() < 60 && g.moves.len() % 2 == 1 && g.score() != edax_kernels::bases::NO_SCORE));
     // Names are lower-cased and cut to 31 bytes, as Edax keeps them.
     assert_eq!(games[0].black, b"edax");
     assert_eq!(games[1].black, b"a-very-long-player-name-beyond-");
@@ -171,7 +172,9 @@ fn formats_by_extension() {
 /// The error of reading `bytes` as GGF: its byte offset, line, column, and message.
 fn ggf_error(bytes: &str) -> (u64, usize, usize, String) {
     let e = ggf::parse(bytes.as_bytes()).unwrap_err();
-    assert!(e.to_string().starts_with(&format!("GGF file, byte {} (line {}, column {}): ", e.offset, e.line, e.column)));
+    assert!(e
+        .to_string()
+        .starts_with(&format!("GGF file, byte {} (line {}, column {}): ", e.offset, e.line, e.column)));
     (e.offset, e.line, e.column, e.message)
 }
 

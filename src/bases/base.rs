@@ -176,7 +176,11 @@ impl Names {
 pub fn parse_names(bytes: &[u8], record_size: usize) -> Result<Names, BaseError> {
     let format = if record_size == PLAYER_SIZE { "WTHOR players (.JOU)" } else { "WTHOR tournaments (.TRN)" };
     if bytes.len() < HEADER_SIZE {
-        return Err(BaseError::binary(format, bytes.len() as u64, format!("truncated header ({} bytes, a header has {HEADER_SIZE})", bytes.len())));
+        return Err(BaseError::binary(
+            format,
+            bytes.len() as u64,
+            format!("truncated header ({} bytes, a header has {HEADER_SIZE})", bytes.len()),
+        ));
     }
     let h = &bytes[..HEADER_SIZE];
     let header = WthorHeader {
@@ -196,7 +200,11 @@ pub fn parse_names(bytes: &[u8], record_size: usize) -> Result<Names, BaseError>
         return Err(BaseError::binary(
             format,
             8,
-            format!("the header says {n} records ({} bytes) but the file has {} bytes", HEADER_SIZE + n * record_size, bytes.len()),
+            format!(
+                "the header says {n} records ({} bytes) but the file has {} bytes",
+                HEADER_SIZE + n * record_size,
+                bytes.len()
+            ),
         ));
     }
     let games = u32::from_le_bytes([h[4], h[5], h[6], h[7]]);
@@ -210,10 +218,14 @@ pub fn parse_names(bytes: &[u8], record_size: usize) -> Result<Names, BaseError>
 /// Writes a names file: the header with a game count of 0 and `records.len()` records (Edax's
 /// `wthor_players_save` stamps today's date and year, board size 8, depth 1), then the records.
 pub fn write_names(names: &Names) -> Result<Vec<u8>, BaseError> {
-    let n = u16::try_from(names.records.len())
-        .map_err(|_| BaseError::binary("WTHOR names", 8, "more than 65535 names"))?;
+    let n =
+        u16::try_from(names.records.len()).map_err(|_| BaseError::binary("WTHOR names", 8, "more than 65535 names"))?;
     if let Some(i) = names.records.iter().position(|r| r.len() != names.record_size) {
-        return Err(BaseError::binary("WTHOR names", (HEADER_SIZE + i * names.record_size) as u64, format!("record {i} is not {} bytes", names.record_size)));
+        return Err(BaseError::binary(
+            "WTHOR names",
+            (HEADER_SIZE + i * names.record_size) as u64,
+            format!("record {i} is not {} bytes", names.record_size),
+        ));
     }
     let h = &names.header;
     let mut out = vec![h.century, h.year, h.month, h.day, 0, 0, 0, 0];

@@ -37,14 +37,19 @@ fn u64_at(r: &[u8], at: usize) -> u64 {
 pub fn parse(bytes: &[u8]) -> Result<Vec<Game>, BaseError> {
     if bytes.len() % RECORD_SIZE != 0 {
         let at = bytes.len() - bytes.len() % RECORD_SIZE;
-        return Err(BaseError::binary(FORMAT, at as u64, format!("a record of {} bytes (a record has {RECORD_SIZE})", bytes.len() - at)));
+        return Err(BaseError::binary(
+            FORMAT,
+            at as u64,
+            format!("a record of {} bytes (a record has {RECORD_SIZE})", bytes.len() - at),
+        ));
     }
     bytes.chunks_exact(RECORD_SIZE).enumerate().map(|(i, r)| parse_record(i, r)).collect()
 }
 
 fn parse_record(index: usize, r: &[u8]) -> Result<Game, BaseError> {
     let base = (index * RECORD_SIZE) as u64;
-    let error = |at: usize, message: String| BaseError::binary(FORMAT, base + at as u64, format!("game {index}: {message}"));
+    let error =
+        |at: usize, message: String| BaseError::binary(FORMAT, base + at as u64, format!("game {index}: {message}"));
     let board = EkBoard::new(u64_at(r, 0), u64_at(r, 8));
     if board.player & board.opponent != 0 {
         return Err(error(0, "the board's sides overlap".into()));
@@ -59,7 +64,11 @@ fn parse_record(index: usize, r: &[u8]) -> Result<Game, BaseError> {
     };
     let name = |at: usize| {
         let field = &r[at..at + 32];
-        field.iter().position(|&b| b == 0).map(|n| field[..n].to_vec()).ok_or_else(|| error(at, "a name without its NUL".into()))
+        field
+            .iter()
+            .position(|&b| b == 0)
+            .map(|n| field[..n].to_vec())
+            .ok_or_else(|| error(at, "a name without its NUL".into()))
     };
     let (black, white) = (name(24)?, name(56)?);
     let black_to_move = match r[148] {

@@ -111,7 +111,8 @@ fn date_of(value: &[u8]) -> super::game::GameDate {
         if digits == 0 {
             break;
         }
-        let n = value[at..at + digits].iter().fold(0i64, |n, &d| n.saturating_mul(10).saturating_add(i64::from(d - b'0')));
+        let n =
+            value[at..at + digits].iter().fold(0i64, |n, &d| n.saturating_mul(10).saturating_add(i64::from(d - b'0')));
         v[k] = if negative { -n } else { n };
         at += digits;
         if sep == 0 || value.get(at) != Some(&sep) {
@@ -173,8 +174,9 @@ fn parse_game(r: &mut Reader, game_at: usize, index: usize) -> Result<Game, Base
                 if value.first() != Some(&b'8') {
                     return Err(r.error(at, format!("game {index}: board type other than 8 × 8")));
                 }
-                let (board, black) = board_of(value.get(2..).unwrap_or(&[]))
-                    .ok_or_else(|| r.error(at, format!("game {index}: a board without 64 squares and a side to move")))?;
+                let (board, black) = board_of(value.get(2..).unwrap_or(&[])).ok_or_else(|| {
+                    r.error(at, format!("game {index}: a board without 64 squares and a side to move"))
+                })?;
                 (game.board, game.black_to_move) = (board, black);
             }
             b"DT" => game.date = date_of(&value),
@@ -196,7 +198,9 @@ fn parse_game(r: &mut Reader, game_at: usize, index: usize) -> Result<Game, Base
     }
     if let Err(ply) = game.replay(|_, _, _| {}) {
         let name = square_name(game.moves[ply], false);
-        return Err(r.error(move_at[ply], format!("game {index}, move {ply}: {} is illegal", String::from_utf8_lossy(&name))));
+        return Err(
+            r.error(move_at[ply], format!("game {index}, move {ply}: {} is illegal", String::from_utf8_lossy(&name)))
+        );
     }
     Ok(game)
 }

@@ -13,11 +13,11 @@ mod replay;
 pub mod text;
 pub mod wthor;
 
-pub use replay::{replay, replay_visiting, wthor_black_discs, Ply, Replayed};
-pub use wthor::{parse, write, Wthor, WthorError, WthorErrorKind, WthorGame, WthorHeader, EDAX_END, MAX_MOVES};
 pub use base::{
     game_of_wthor, parse_names, read_games, write_games, write_names, write_wthor_games, wthor_of_game, Format, Names,
     PLAYER_SIZE, TOURNAMENT_SIZE,
 };
 pub use error::BaseError;
 pub use game::{play, Final, Game, GameDate, MAX_GAME_MOVES, MAX_NAME, NO_SCORE};
+pub use replay::{replay, replay_visiting, wthor_black_discs, Ply, Replayed};
+pub use wthor::{parse, write, Wthor, WthorError, WthorErrorKind, WthorGame, WthorHeader, EDAX_END, MAX_MOVES};

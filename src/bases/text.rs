@@ -61,7 +61,10 @@ fn parse_line(bytes: &[u8], start: usize, end: usize, index: usize) -> Result<Ga
             game.moves.push(square);
         } else if token.eq_ignore_ascii_case(b"pa") || token.eq_ignore_ascii_case(b"ps") {
             if !must_pass(board) {
-                return Err(error(at, format!("game {index}: a pass where the side to move has a move or the game is over")));
+                return Err(error(
+                    at,
+                    format!("game {index}: a pass where the side to move has a move or the game is over"),
+                ));
             }
             board = board.swapped();
         } else {
@@ -81,7 +84,9 @@ fn parse_board(line: &[u8], start: usize, end: usize) -> Result<(EkBoard, bool),
         let c = line[at].to_ascii_lowercase();
         match c {
             _ if c.is_ascii_whitespace() => {}
-            b'b' | b'x' | b'*' | b'o' | b'w' if n == 64 && side.is_none() => side = Some(matches!(c, b'b' | b'x' | b'*')),
+            b'b' | b'x' | b'*' | b'o' | b'w' if n == 64 && side.is_none() => {
+                side = Some(matches!(c, b'b' | b'x' | b'*'))
+            }
             b'b' | b'x' | b'*' if n < 64 => (black, n) = (black | 1 << n, n + 1),
             b'o' | b'w' if n < 64 => (white, n) = (white | 1 << n, n + 1),
             b'-' | b'.' if n < 64 => n += 1,

@@ -69,14 +69,21 @@ fn read_format(name: &str) -> Result<Format, (c_int, String)> {
 }
 
 fn read_bytes(name: &str, format: Format, bytes: &[u8]) -> Result<EkBase, (c_int, String)> {
-    read_games(format, bytes).map(|games| EkBase { games }).map_err(|e: BaseError| (EK_ERR_BASE_FORMAT, format!("{name}: {e}")))
+    read_games(format, bytes)
+        .map(|games| EkBase { games })
+        .map_err(|e: BaseError| (EK_ERR_BASE_FORMAT, format!("{name}: {e}")))
 }
 
 /// Hands a read result to the caller.
 ///
 /// # Safety
 /// `status` NULL or writable; `message` NULL or writable for `size` bytes.
-unsafe fn hand_over(read: Result<EkBase, (c_int, String)>, status: *mut c_int, message: *mut c_char, size: usize) -> *mut EkBase {
+unsafe fn hand_over(
+    read: Result<EkBase, (c_int, String)>,
+    status: *mut c_int,
+    message: *mut c_char,
+    size: usize,
+) -> *mut EkBase {
     let (ptr, code, text) = match read {
         Ok(base) => (Box::into_raw(Box::new(base)), EK_OK, String::new()),
         Err((code, text)) => (core::ptr::null_mut(), code, text),
@@ -232,7 +239,10 @@ pub unsafe extern "C" fn ek_base_write_file(
             Some(format @ (Format::Text | Format::Ggf | Format::Edx)) => write_games(format, &base.games)
                 .map_err(|e| (EK_ERR_BASE_FORMAT, format!("{path}: {e}")))
                 .and_then(|bytes| std::fs::write(&*path, bytes).map_err(|e| (EK_ERR_IO, format!("{path}: {e}")))),
-            _ => Err((EK_ERR_BASE_FORMAT, format!("{path}: not written by ek_base_write_file (.txt, .ggf and .edx are)"))),
+            _ => Err((
+                EK_ERR_BASE_FORMAT,
+                format!("{path}: not written by ek_base_write_file (.txt, .ggf and .edx are)"),
+            )),
         };
         let (code, text) = result.map_or_else(|e| e, |()| (EK_OK, String::new()));
         // SAFETY: the caller's contract.

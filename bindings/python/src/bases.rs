@@ -118,7 +118,8 @@ type PyGame<'py> = (bool, u64, u64, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bo
 
 /// The format of `name` by its extension, as Edax's `base_load`.
 fn format_of(name: &str) -> PyResult<Format> {
-    Format::of_name(name).ok_or_else(|| PyValueError::new_err(format!("{name}: unknown game format extension (.txt, .ggf, .wtb)")))
+    Format::of_name(name)
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: unknown game format extension (.txt, .ggf, .wtb)")))
 }
 
 /// `read_games_bytes(data, name)`: every game of a .txt, .ggf, .wtb or .edx file (the format by
