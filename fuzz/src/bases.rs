@@ -24,10 +24,8 @@ pub fn check_wthor(data: &[u8]) {
 
 /// The GGF and text readers on the same bytes; the games accepted go through both writers.
 pub fn check_ggf(data: &[u8]) {
-    for parsed in [ggf::parse(data), text::parse(data)] {
-        if let Ok(games) = parsed {
-            round_trip(&games);
-        }
+    for games in [ggf::parse(data), text::parse(data)].into_iter().flatten() {
+        round_trip(&games);
     }
     if let Ok(games) = edx::parse(data) {
         // What is read is written back, but for the bytes Edax leaves unset.

@@ -28,7 +28,7 @@ impl Format {
     /// The format of a file by its name's last four characters, as Edax's `base_load`; `None`
     /// for a name Edax would refuse ("Unknown game format extension").
     pub fn of_name(name: &str) -> Option<Format> {
-        let tail = name.as_bytes().len().checked_sub(4).and_then(|i| name.get(i..))?.to_ascii_lowercase();
+        let tail = name.len().checked_sub(4).and_then(|i| name.get(i..))?.to_ascii_lowercase();
         match &tail[..] {
             ".txt" => Some(Format::Text),
             ".ggf" => Some(Format::Ggf),

@@ -35,7 +35,7 @@ fn u64_at(r: &[u8], at: usize) -> u64 {
 
 /// Reads every game of an .edx file.
 pub fn parse(bytes: &[u8]) -> Result<Vec<Game>, BaseError> {
-    if bytes.len() % RECORD_SIZE != 0 {
+    if !bytes.len().is_multiple_of(RECORD_SIZE) {
         let at = bytes.len() - bytes.len() % RECORD_SIZE;
         return Err(BaseError::binary(
             FORMAT,
