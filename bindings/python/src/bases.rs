@@ -116,6 +116,10 @@ fn read_wthor_bytes<'py>(
 /// other side's), black's and white's names, the moves, Edax's final score (-127: not over).
 type PyGame<'py> = (bool, u64, u64, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, i32);
 
+/// A game from Python: black to move first, the initial board (side to move's discs, the other
+/// side's), black's and white's names, the moves.
+type GameIn = (bool, u64, u64, Vec<u8>, Vec<u8>, Vec<u8>);
+
 /// The format of `name` by its extension, as Edax's `base_load`.
 fn format_of(name: &str) -> PyResult<Format> {
     Format::of_name(name)
@@ -148,11 +152,7 @@ fn read_games_bytes<'py>(py: Python<'py>, data: Vec<u8>, name: &str) -> PyResult
 /// `write_games_bytes(name, games)`: the bytes of a .txt, .ggf or .edx file as Edax writes it, each
 /// game `(black_to_move, player, opponent, black_name, white_name, moves)`.
 #[pyfunction]
-fn write_games_bytes<'py>(
-    py: Python<'py>,
-    name: &str,
-    games: Vec<(bool, u64, u64, Vec<u8>, Vec<u8>, Vec<u8>)>,
-) -> PyResult<Bound<'py, PyBytes>> {
+fn write_games_bytes<'py>(py: Python<'py>, name: &str, games: Vec<GameIn>) -> PyResult<Bound<'py, PyBytes>> {
     let format = format_of(name)?;
     if !matches!(format, Format::Text | Format::Ggf | Format::Edx) {
         return Err(PyValueError::new_err(format!(
