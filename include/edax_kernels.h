@@ -132,7 +132,16 @@ typedef enum EkStatus {
    * Another solve is running on this solver (one solve at a time per solver).
    */
   EK_ERR_BUSY = -12,
+  /**
+   * A game-database file is malformed (the `ek_base_` functions' message names the byte).
+   */
+  EK_ERR_BASE_FORMAT = -13,
 } EkStatus;
+
+/**
+ * The games of a game-database file (opaque; `ek_base_read_file`, `ek_base_free`).
+ */
+typedef struct EkBase EkBase;
 
 /**
  * An engine: its weights, its three Edax tables (main, PV, shallow) and its controls.
@@ -332,6 +341,42 @@ typedef struct EkPerftStats {
    */
   uint64_t nodes_terminal;
 } EkPerftStats;
+
+/**
+ * One game of an `EkBase` (`ek_base_game`).
+ */
+typedef struct EkBaseGame {
+  /**
+   * The initial position, seen from the side to move (the standard start for .wtb games).
+   */
+  struct EkBoard board;
+  /**
+   * Whether black moves first.
+   */
+  bool black_to_move;
+  /**
+   * The number of moves (passes are not recorded).
+   */
+  int n_moves;
+  /**
+   * The moves, squares 0..63; after the last, EK_NOMOVE (65).
+   */
+  uint8_t moves[60];
+  /**
+   * Edax's final score (`game_score`): the disc difference with the empty squares to the
+   * winner, for the side that moved first when the number of moves is even (Edax's rule),
+   * or -127 when the game is not over.
+   */
+  int score;
+  /**
+   * Black's name, NUL-terminated ("?" when the file has none: .txt, .wtb).
+   */
+  char black[32];
+  /**
+   * White's name, NUL-terminated.
+   */
+  char white[32];
+} EkBaseGame;
 
 /**
  * Edax's `HashStore`: the result of a search, as `hash_store` and `hash_force` record it.
@@ -843,6 +888,84 @@ uint64_t ek_perft_terminal(uint64_t p, uint64_t o, int depth);
  * `out` must be NULL or point to a writable `EkPerftStats`.
  */
 int ek_perft_stats(uint64_t p, uint64_t o, int depth, struct EkPerftStats *out);
+
+/**
+ * Reads every game of a game-database file, its format chosen by the last four characters of
+ * its name in any case as Edax's `base_load` does: ".txt" (Edax's text game list), ".ggf"
+ * (GGS), ".wtb" (WTHOR), ".edx" (Edax's binary dump of its games). Returns the games as an object to read with `ek_base_count` and
+ * `ek_base_game` and free with `ek_base_free`, or NULL with `*status` set: `EK_ERR_NULL` (NULL
+ * path), `EK_ERR_IO` (cannot open or read), `EK_ERR_BASE_FORMAT` (an extension other than those
+ * four, or a malformed file: any bad byte, where Edax would stop silently). On failure
+ * `message` (when not NULL and `message_size` > 0) receives a NUL-terminated description, cut to
+ * `message_size` bytes, naming the file and the byte offset (and line and column) of what is
+ * wrong; on success it receives "". `status` may be NULL.
+ *
+ * # Safety
+ * `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or
+ * writable for `message_size` bytes.
+ */
+struct EkBase *ek_base_read_file(const char *path,
+                                 int *status,
+                                 char *message,
+                                 size_t message_size);
+
+/**
+ * Reads the games of a game-database file's bytes `data[0..len]`, in the format that `name`'s
+ * extension gives (as `ek_base_read_file`; `name` also heads the message). The same results as
+ * `ek_base_read_file`, with `EK_ERR_NULL` for a NULL `name`, or a NULL `data` with `len` > 0.
+ *
+ * # Safety
+ * `name` NULL or a NUL-terminated string; `data` NULL or readable for `len` bytes; `status`
+ * NULL or writable; `message` NULL or writable for `message_size` bytes.
+ */
+struct EkBase *ek_base_read_buffer(const char *name,
+                                   const uint8_t *data,
+                                   size_t len,
+                                   int *status,
+                                   char *message,
+                                   size_t message_size);
+
+/**
+ * The number of games of `base` (0 for NULL).
+ *
+ * # Safety
+ * `base` NULL or from `ek_base_read_file` / `ek_base_read_buffer`, not freed.
+ */
+size_t ek_base_count(const struct EkBase *base);
+
+/**
+ * Writes game `index` (from 0) of `base` to `*game`. Returns `EK_OK`, `EK_ERR_NULL` (NULL
+ * `base` or `game`) or `EK_ERR_RANGE` (`index` not below `ek_base_count`); `*game` is written
+ * only on success.
+ *
+ * # Safety
+ * `base` NULL or a live object; `game` NULL or writable.
+ */
+int ek_base_game(const struct EkBase *base, size_t index, struct EkBaseGame *game);
+
+/**
+ * Writes the games of `base` to a new file `path` (replacing any; Edax's `base_save` appends to
+ * an existing one) in the format of its extension, byte for byte as Edax 4.6 writes it: ".txt",
+ * ".ggf" or ".edx" (its padding 0, where Edax's is uninitialised). Returns `EK_OK`, `EK_ERR_NULL` (NULL `base` or `path`), `EK_ERR_BASE_FORMAT`
+ * (another extension: ".wtb" needs a header date and a players' list, which the Rust API's
+ * `bases::write_wthor_games` takes) or `EK_ERR_IO`, with `message` as `ek_base_read_file`'s.
+ *
+ * # Safety
+ * `base` NULL or a live object; `path` NULL or a NUL-terminated string; `message` NULL or
+ * writable for `message_size` bytes.
+ */
+int ek_base_write_file(const struct EkBase *base,
+                       const char *path,
+                       char *message,
+                       size_t message_size);
+
+/**
+ * Frees `base` (NULL is allowed).
+ *
+ * # Safety
+ * `base` NULL or a live object, not used after.
+ */
+void ek_base_free(struct EkBase *base);
 
 /**
  * Batch `ek_flip`: out[i] = ek_flip(xs[i], ps[i], os[i]) for i in 0..n.

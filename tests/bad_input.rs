@@ -17,6 +17,7 @@ use edax_kernels::engine::{EkEngine, EkWeights, EK_ENGINE_MAX_THREADS};
 use edax_kernels::engine::{EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
 use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
+use edax_kernels::ffi::base_api::*;
 use edax_kernels::ffi::batch_api::*;
 use edax_kernels::ffi::engine_api::*;
 use edax_kernels::ffi::eval_api::*;
@@ -393,6 +394,18 @@ fn solver_split_child_stderr(value: &str) -> String {
 #[ignore = "run by the EDAX_KERNELS_SOLVER_SPLIT check in a child process"]
 fn solver_split_child() {
     assert!(ek_solver_new(12).is_null(), "a solver made with EDAX_KERNELS_SOLVER_SPLIT refused");
+}
+
+/// A base of one GGF game: f5 d6, black "edax".
+fn small_base() -> *mut EkBase {
+    let name = CString::new("small.ggf").unwrap();
+    let bytes = b"(;GM[othello]PB[Edax]B[f5]W[d6];)";
+    // SAFETY: NUL-terminated name, readable data, NULL status and message.
+    let base = unsafe {
+        ek_base_read_buffer(name.as_ptr(), bytes.as_ptr(), bytes.len(), core::ptr::null_mut(), core::ptr::null_mut(), 0)
+    };
+    assert!(!base.is_null());
+    base
 }
 
 type Check = fn();
@@ -1608,6 +1621,148 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             edax_kernels::set_active_isa(Isa::best()).expect("best");
         },
     ),
+    ("ek_base_read_file", "NULL path", "NULL, `*status` = `EK_ERR_NULL`, message \"NULL path\"", || {
+        let (mut status, mut message) = (99, [1 as core::ffi::c_char; 64]);
+        // SAFETY: NULL path allowed; writable status and message.
+        assert!(unsafe { ek_base_read_file(core::ptr::null(), &mut status, message.as_mut_ptr(), 64) }.is_null());
+        assert_eq!(status, EK_ERR_NULL);
+        // SAFETY: NUL-terminated by the call.
+        assert_eq!(unsafe { CStr::from_ptr(message.as_ptr()) }.to_str().unwrap(), "NULL path");
+    }),
+    ("ek_base_read_file", "a file that cannot be read", "NULL, `*status` = `EK_ERR_IO`, message naming the file", || {
+        let (mut status, mut message) = (99, [0 as core::ffi::c_char; 128]);
+        let path = CString::new("/nonexistent/games.ggf").unwrap();
+        // SAFETY: a NUL-terminated path; writable status and message.
+        assert!(unsafe { ek_base_read_file(path.as_ptr(), &mut status, message.as_mut_ptr(), 128) }.is_null());
+        assert_eq!(status, EK_ERR_IO);
+        // SAFETY: NUL-terminated by the call.
+        assert!(unsafe { CStr::from_ptr(message.as_ptr()) }.to_str().unwrap().starts_with("/nonexistent/games.ggf: "));
+    }),
+    ("ek_base_read_file", "a name without .txt, .ggf, .wtb or .edx", "NULL, `*status` = `EK_ERR_BASE_FORMAT`, nothing read", || {
+        let mut status = 99;
+        for name in ["/nonexistent/games.dat", "", "gg", "x.pgn", "x.sgf"] {
+            let path = CString::new(name).unwrap();
+            // SAFETY: a NUL-terminated path, a writable status, NULL message.
+            assert!(unsafe { ek_base_read_file(path.as_ptr(), &mut status, core::ptr::null_mut(), 0) }.is_null());
+            assert_eq!(status, EK_ERR_BASE_FORMAT, "{name}");
+        }
+    }),
+    ("ek_base_read_file", "NULL status or message, message_size 0 or short", "as with them, nothing written there; the message cut to message_size - 1 bytes and NUL", || {
+        let path = CString::new("/nonexistent/games.ggf").unwrap();
+        let mut message = [7 as core::ffi::c_char; 8];
+        // SAFETY: NULLs allowed; the message writable for the sizes given.
+        unsafe {
+            assert!(ek_base_read_file(path.as_ptr(), core::ptr::null_mut(), core::ptr::null_mut(), 100).is_null());
+            assert!(ek_base_read_file(path.as_ptr(), core::ptr::null_mut(), message.as_mut_ptr(), 0).is_null());
+            assert_eq!(message, [7; 8]);
+            assert!(ek_base_read_file(path.as_ptr(), core::ptr::null_mut(), message.as_mut_ptr(), 5).is_null());
+            assert_eq!(CStr::from_ptr(message.as_ptr()).to_str().unwrap(), "/non");
+            assert_eq!(message[5..], [7; 3]);
+        }
+    }),
+    ("ek_base_read_buffer", "NULL name; NULL data with len > 0", "NULL, `*status` = `EK_ERR_NULL`", || {
+        let mut status = 99;
+        let name = CString::new("x.ggf").unwrap();
+        // SAFETY: NULLs allowed as documented; a writable status.
+        unsafe {
+            assert!(ek_base_read_buffer(core::ptr::null(), b"".as_ptr(), 0, &mut status, core::ptr::null_mut(), 0).is_null());
+            assert_eq!(status, EK_ERR_NULL);
+            status = 99;
+            assert!(ek_base_read_buffer(name.as_ptr(), core::ptr::null(), 1, &mut status, core::ptr::null_mut(), 0).is_null());
+            assert_eq!(status, EK_ERR_NULL);
+            // NULL data of length 0 is an empty file: no games.
+            let base = ek_base_read_buffer(name.as_ptr(), core::ptr::null(), 0, &mut status, core::ptr::null_mut(), 0);
+            assert_eq!((status, ek_base_count(base)), (EK_OK, 0));
+            ek_base_free(base);
+        }
+    }),
+    ("ek_base_read_buffer", "a malformed file: truncated, a bad byte, an illegal move, a hostile count", "NULL, `*status` = `EK_ERR_BASE_FORMAT`, message naming the byte offset (line and column in text)", || {
+        let mut hostile = vec![20, 26, 1, 1, 0xFF, 0xFF, 0xFF, 0x7F, 0, 0, 0xEA, 7, 8, 0, 1, 0];
+        hostile.extend([0; 68]);
+        let cases: [(&str, &[u8], &str); 5] = [
+            ("a.wtb", &[20, 26, 1], "a.wtb: WTHOR file, byte 3: truncated header"),
+            ("a.wtb", &hostile, "a.wtb: WTHOR file, byte 4: the header says 2147483647 games"),
+            ("b.ggf", b"(;GM[othello]B[f5]W[f5];)", "b.ggf: GGF file, byte 20 (line 1, column 21): game 0, move 1: f5 is illegal"),
+            ("c.txt", b"f5d6\nf5 q9", "c.txt: text game list file, byte 8 (line 2, column 4): game 1: expected a move"),
+            ("d.GGF", b"(;GM[othello]B[f5]", "d.GGF: GGF file, byte 0 (line 1, column 1): game 0 has no ';)'"),
+        ];
+        for (name, bytes, expected) in cases {
+            let (mut status, mut message) = (99, [0 as core::ffi::c_char; 256]);
+            let name = CString::new(name).unwrap();
+            // SAFETY: NUL-terminated name, readable data, writable status and message.
+            let base = unsafe { ek_base_read_buffer(name.as_ptr(), bytes.as_ptr(), bytes.len(), &mut status, message.as_mut_ptr(), 256) };
+            assert!(base.is_null());
+            assert_eq!(status, EK_ERR_BASE_FORMAT);
+            // SAFETY: NUL-terminated by the call.
+            let text = unsafe { CStr::from_ptr(message.as_ptr()) }.to_str().unwrap().to_owned();
+            assert!(text.starts_with(expected), "{text}");
+        }
+    }),
+    ("ek_base_count", "NULL", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_base_count(core::ptr::null()) }, 0);
+    }),
+    ("ek_base_game", "NULL base or game", "`EK_ERR_NULL`", || {
+        let base = small_base();
+        let mut game = core::mem::MaybeUninit::<EkBaseGame>::zeroed();
+        // SAFETY: NULLs allowed; a live base and a writable game.
+        unsafe {
+            assert_eq!(ek_base_game(core::ptr::null(), 0, game.as_mut_ptr()), EK_ERR_NULL);
+            assert_eq!(ek_base_game(base, 0, core::ptr::null_mut()), EK_ERR_NULL);
+            assert_eq!(ek_base_game(base, 0, game.as_mut_ptr()), EK_OK);
+            let game = game.assume_init();
+            assert_eq!((game.n_moves, game.moves[0], game.moves[1], game.moves[2], game.score), (2, 37, 43, 65, -127));
+            assert_eq!(CStr::from_ptr(game.black.as_ptr()).to_str().unwrap(), "edax");
+            ek_base_free(base);
+        }
+    }),
+    ("ek_base_game", "index not below the count", "`EK_ERR_RANGE`, nothing written", || {
+        let base = small_base();
+        // SAFETY: the bytes of an EkBaseGame are plain data: any pattern is a value.
+        let mut game: EkBaseGame = unsafe { core::mem::zeroed() };
+        game.n_moves = 77;
+        // SAFETY: a live base, a writable game.
+        unsafe {
+            assert_eq!(ek_base_game(base, 1, &mut game), EK_ERR_RANGE);
+            assert_eq!(ek_base_game(base, usize::MAX, &mut game), EK_ERR_RANGE);
+            ek_base_free(base);
+        }
+        assert_eq!(game.n_moves, 77);
+    }),
+    ("ek_base_write_file", "NULL base or path", "`EK_ERR_NULL`", || {
+        let base = small_base();
+        let path = CString::new("/nonexistent/x.ggf").unwrap();
+        // SAFETY: NULLs allowed; a live base.
+        unsafe {
+            assert_eq!(ek_base_write_file(core::ptr::null(), path.as_ptr(), core::ptr::null_mut(), 0), EK_ERR_NULL);
+            assert_eq!(ek_base_write_file(base, core::ptr::null(), core::ptr::null_mut(), 0), EK_ERR_NULL);
+            ek_base_free(base);
+        }
+    }),
+    ("ek_base_write_file", "an extension other than .txt, .ggf and .edx; a path that cannot be written", "`EK_ERR_BASE_FORMAT`, nothing written; `EK_ERR_IO`", || {
+        let base = small_base();
+        let dir = std::env::temp_dir().join(format!("ek-bad-input-base-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let wtb = dir.join("x.wtb");
+        let wtb_c = CString::new(wtb.to_str().unwrap()).unwrap();
+        let bad = CString::new("/nonexistent/dir/x.txt").unwrap();
+        let good = dir.join("x.TXT");
+        let good_c = CString::new(good.to_str().unwrap()).unwrap();
+        // SAFETY: a live base, NUL-terminated paths.
+        unsafe {
+            assert_eq!(ek_base_write_file(base, wtb_c.as_ptr(), core::ptr::null_mut(), 0), EK_ERR_BASE_FORMAT);
+            assert_eq!(ek_base_write_file(base, bad.as_ptr(), core::ptr::null_mut(), 0), EK_ERR_IO);
+            assert_eq!(ek_base_write_file(base, good_c.as_ptr(), core::ptr::null_mut(), 0), EK_OK);
+            ek_base_free(base);
+        }
+        assert!(!wtb.exists());
+        assert_eq!(std::fs::read(&good).unwrap(), b"F5D6\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }),
+    ("ek_base_free", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_base_free(core::ptr::null_mut()) };
+    }),
     ("ek_weights_load_file", "NULL path", "NULL, `*status` = `EK_ERR_NULL`", || {
         let mut status = 99;
         // SAFETY: NULL is allowed; a writable status.

@@ -327,8 +327,15 @@ fn edax_abi_exports_have_no_panic_path() {
 /// queries, a solver's or an engine's controls) and the engine's search, a whole search per
 /// call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
 /// is the level's `search_run` entry, which the walk from `ek_edax_search` checks): they may
-/// run baseline x86-64 code. Every other export is hot.
-const COLD_EXPORTS: [&str; 33] = [
+/// run baseline x86-64 code. The game-database exports read and write files (a database is read
+/// once, not per position). Every other export is hot.
+const COLD_EXPORTS: [&str; 39] = [
+    "ek_base_read_file",
+    "ek_base_read_buffer",
+    "ek_base_count",
+    "ek_base_game",
+    "ek_base_write_file",
+    "ek_base_free",
     "ek_weights_load_file",
     "ek_weights_load_buffer",
     "ek_weights_load_default",

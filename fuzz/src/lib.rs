@@ -15,6 +15,7 @@ use std::cell::Cell;
 use std::ffi::CString;
 use std::sync::OnceLock;
 
+pub mod bases;
 pub mod eval_loader;
 pub mod solver;
 

@@ -37,6 +37,7 @@
 //!   machine code walk checks them as it checks the jumps.
 
 pub mod api;
+pub mod base_api;
 pub mod batch_api;
 #[cfg(feature = "edax-abi")]
 mod edax_abi;

@@ -50,6 +50,13 @@ pub(crate) fn crc32c_u64(crc: u32, v: u64) -> u32 {
         ^ TABLES[0][byte(7)]
 }
 
+/// CRC-32C update of `crc` with one byte (the `crc32 r32, r8` instruction; Edax's
+/// `crc32c_u8`, which hashes a game's moves).
+#[inline]
+pub(crate) fn crc32c_u8(crc: u32, byte: u8) -> u32 {
+    TABLES[0][((crc ^ u32::from(byte)) & 0xFF) as usize] ^ (crc >> 8)
+}
+
 /// Edax's `board_get_hash_code`: CRC of the player, then of the opponent, chained.
 #[inline(always)]
 pub(crate) fn hash_code(p: u64, o: u64) -> u64 {

@@ -34,6 +34,8 @@ pub enum EkStatus {
     EK_ERR_STOPPED = -11,
     /// Another solve is running on this solver (one solve at a time per solver).
     EK_ERR_BUSY = -12,
+    /// A game-database file is malformed (the `ek_base_` functions' message names the byte).
+    EK_ERR_BASE_FORMAT = -13,
 }
 
 macro_rules! status_consts {
@@ -59,7 +61,8 @@ status_consts!(
     EK_ERR_EVAL_NONE,
     EK_ERR_NO_MEMORY,
     EK_ERR_STOPPED,
-    EK_ERR_BUSY
+    EK_ERR_BUSY,
+    EK_ERR_BASE_FORMAT
 );
 
 /// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
@@ -88,6 +91,7 @@ pub(crate) const fn message(status: c_int) -> &'static CStr {
         EK_ERR_NO_MEMORY => c"memory could not be allocated",
         EK_ERR_STOPPED => c"the solve was stopped (ek_solver_stop or the node limit)",
         EK_ERR_BUSY => c"another solve is running on this solver",
+        EK_ERR_BASE_FORMAT => c"the game-database file is malformed or its format unsupported",
         _ => c"unknown status code",
     }
 }

@@ -3,7 +3,11 @@
 //! the Python layer (`edax_kernels/bases.py`) views as NumPy arrays without copying again: the
 //! stable ABI gives no NumPy C API, and one buffer per column keeps the native side plain.
 
-use edax_kernels::bases::{parse, replay_visiting, WthorError, MAX_MOVES};
+use edax_kernels::bases::{
+    parse, read_games, replay_visiting, write, write_games, Format, Game, WthorError, WthorGame, WthorHeader, EDAX_END,
+    MAX_MOVES,
+};
+use edax_kernels::EkBoard;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -108,6 +112,112 @@ fn read_wthor_bytes<'py>(
     Ok((header, columns))
 }
 
+/// A game handed to Python: black to move first, the initial board (side to move's discs, the
+/// other side's), black's and white's names, the moves, Edax's final score (-127: not over).
+type PyGame<'py> = (bool, u64, u64, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, i32);
+
+/// A game from Python: black to move first, the initial board (side to move's discs, the other
+/// side's), black's and white's names, the moves.
+type GameIn = (bool, u64, u64, Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// The format of `name` by its extension, as Edax's `base_load`.
+fn format_of(name: &str) -> PyResult<Format> {
+    Format::of_name(name)
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: unknown game format extension (.txt, .ggf, .wtb)")))
+}
+
+/// `read_games_bytes(data, name)`: every game of a .txt, .ggf, .wtb or .edx file (the format by
+/// `name`'s extension); a bad file raises ValueError naming `name`, the byte offset (and line
+/// and column).
+#[pyfunction]
+fn read_games_bytes<'py>(py: Python<'py>, data: Vec<u8>, name: &str) -> PyResult<Vec<PyGame<'py>>> {
+    let format = format_of(name)?;
+    let games = py.detach(|| read_games(format, &data)).map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
+    Ok(games
+        .iter()
+        .map(|g| {
+            (
+                g.black_to_move,
+                g.board.player,
+                g.board.opponent,
+                PyBytes::new(py, &g.black),
+                PyBytes::new(py, &g.white),
+                PyBytes::new(py, &g.moves),
+                g.score(),
+            )
+        })
+        .collect())
+}
+
+/// `write_games_bytes(name, games)`: the bytes of a .txt, .ggf or .edx file as Edax writes it, each
+/// game `(black_to_move, player, opponent, black_name, white_name, moves)`.
+#[pyfunction]
+fn write_games_bytes<'py>(py: Python<'py>, name: &str, games: Vec<GameIn>) -> PyResult<Bound<'py, PyBytes>> {
+    let format = format_of(name)?;
+    if !matches!(format, Format::Text | Format::Ggf | Format::Edx) {
+        return Err(PyValueError::new_err(format!(
+            "{name}: only .txt, .ggf and .edx are written here (write_wthor for .wtb)"
+        )));
+    }
+    let games: Vec<Game> = games
+        .into_iter()
+        .map(|(black_to_move, player, opponent, black, white, moves)| Game {
+            board: EkBoard::new(player, opponent),
+            black_to_move,
+            black,
+            white,
+            moves,
+            date: Default::default(),
+        })
+        .collect();
+    let bytes = write_games(format, &games).map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// `write_wthor_bytes(header, games, end)`: a .wtb file's bytes; `header` the 10 stored fields
+/// (century, year, month, day, n_records, game_year, board_size, game_type, depth, reserved),
+/// each game `(tournament, black, white, black_discs, theoretical, moves)`, `end` the byte after
+/// a short game's last move (0, or Edax's 92).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn write_wthor_bytes<'py>(
+    py: Python<'py>,
+    header: (u8, u8, u8, u8, u16, u16, u8, u8, u8, u8),
+    games: Vec<(u16, u16, u16, u8, u8, Vec<u8>)>,
+    end: u8,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let (century, year, month, day, n_records, game_year, board_size, game_type, depth, reserved) = header;
+    let header =
+        WthorHeader { century, year, month, day, n_records, game_year, board_size, game_type, depth, reserved };
+    if end != 0 && end != EDAX_END {
+        return Err(PyValueError::new_err(format!("end code {end} (0 or {EDAX_END})")));
+    }
+    let mut records = Vec::with_capacity(games.len());
+    for (i, (tournament, black, white, black_discs, theoretical, moves)) in games.into_iter().enumerate() {
+        if moves.len() > MAX_MOVES || moves.iter().any(|&s| s > 63) {
+            return Err(PyValueError::new_err(format!("game {i}: more than {MAX_MOVES} moves or a square beyond 63")));
+        }
+        let mut m = [0; MAX_MOVES];
+        m[..moves.len()].copy_from_slice(&moves);
+        let n = moves.len();
+        records.push(WthorGame {
+            tournament,
+            black,
+            white,
+            black_discs,
+            theoretical,
+            moves: m,
+            n_moves: n as u8,
+            end: if n < MAX_MOVES { end } else { 0 },
+        });
+    }
+    let bytes = write(&header, &records).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(read_wthor_bytes, m)?)
+    m.add_function(wrap_pyfunction!(read_wthor_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(read_games_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(write_games_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(write_wthor_bytes, m)?)
 }

@@ -123,7 +123,7 @@ PUBLIC = {
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
     "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
-    "read_wthor",
+    "read_wthor", "read_games", "write_games", "write_wthor",
 }
 #: The public names of the submodules.
 PUBLIC_MANY = {
@@ -131,7 +131,7 @@ PUBLIC_MANY = {
     "DEFAULT_CHUNK_SIZE", "EvalWeights",
 }
 PUBLIC_SOLVE = {"main", "read_input"}
-PUBLIC_BASES = {"Wthor", "WthorPositions", "read_wthor"}
+PUBLIC_BASES = {"Game", "Wthor", "WthorPositions", "read_games", "read_wthor", "write_games", "write_wthor"}
 PUBLIC_LEARN_SYMMETRY = {
     "N_SYMMETRIES", "symmetric_observation", "symmetric_mask", "symmetric_action", "inverse_symmetry", "augment",
 }

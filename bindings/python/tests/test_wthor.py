@@ -128,4 +128,6 @@ def test_a_wrong_recorded_score_is_data(games):
 
 def test_module_names():
     assert ek.read_wthor is bases.read_wthor
-    assert set(bases.__all__) == {"Wthor", "WthorPositions", "read_wthor"}
+    assert ek.read_games is bases.read_games and ek.write_wthor is bases.write_wthor
+    assert set(bases.__all__) == {"Game", "Wthor", "WthorPositions", "read_games", "read_wthor", "write_games",
+                                  "write_wthor"}

@@ -90,7 +90,7 @@ __all__ = [
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
     "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
-    "read_wthor",
+    "read_wthor", "read_games", "write_games", "write_wthor",
 ]
 
 __version__: str = _dist_version("edax-kernels")
@@ -428,4 +428,4 @@ def _refuse_overlap(p: _np.ndarray, o: _np.ndarray) -> None:
 
 # Solving many positions (every core, or a Dask cluster): after Solver, which it uses.
 from .many import SolveManyResult, random_positions, solve_many  # noqa: E402
-from .bases import read_wthor  # noqa: E402
+from .bases import read_games, read_wthor, write_games, write_wthor  # noqa: E402
