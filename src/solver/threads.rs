@@ -83,6 +83,7 @@ pub(crate) unsafe fn midgame_on_threads(
                 busy: Some(&busy),
                 clear: false,
                 until_decided: false,
+                excluded: 0,
             };
             run(shared.get(), controls).nodes
         };
@@ -90,7 +91,14 @@ pub(crate) unsafe fn midgame_on_threads(
             (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
         let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
         let controls =
-            RunControls { stop: Some(stop), node_limit, busy: Some(&busy), clear: false, until_decided: false };
+            RunControls {
+            stop: Some(stop),
+            node_limit,
+            busy: Some(&busy),
+            clear: false,
+            until_decided: false,
+            excluded: 0,
+        };
         let mut r = run(tables, controls);
         helpers_stop.store(1, Relaxed);
         for h in helpers {

@@ -27,12 +27,17 @@ pub(crate) struct RunControls<'a> {
     /// +-63 or more, as Edax's own iterative deepening does before an exact search (there, only
     /// when its depth reaches the end); `false`: Edax's search, node for node.
     pub until_decided: bool,
+    /// The root's moves left out of the search (a bit per square): Edax's `movelist_exclude`
+    /// of each one on the root's list before `search_run`, as the book's `position_search`
+    /// does with a position's links. 0: every legal move. The caller leaves at least one legal
+    /// move in (a list emptied this way would read as a pass).
+    pub excluded: u64,
 }
 
 impl<'a> RunControls<'a> {
     /// Edax's search alone on its tables: `stop` and the node limit (`u64::MAX`: none).
     pub fn alone(stop: Option<StopFlag<'a>>, node_limit: u64) -> RunControls<'a> {
-        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false }
+        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false, excluded: 0 }
     }
 }
 
@@ -84,8 +89,9 @@ pub(crate) unsafe fn search_run<K: MidgameLevel>(
         bounds: [Bound { lower: SCORE_MIN, upper: SCORE_MAX }; 66],
         until_decided: controls.until_decided,
     };
-    // search_get_movelist, in place (a list moved into `root` would be copied by memcpy).
-    let mut left = K::get_moves(p, o);
+    // search_get_movelist, in place (a list moved into `root` would be copied by memcpy), less
+    // the excluded moves (movelist_exclude unlinks them and keeps the others' order).
+    let mut left = K::get_moves(p, o) & !controls.excluded;
     while left != 0 && root.n_moves < MAX_MOVES {
         let x = left.trailing_zeros() as i32;
         left &= left - 1;
