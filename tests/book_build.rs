@@ -24,8 +24,9 @@ fn hex(s: &str) -> u64 {
 
 #[test]
 fn position_searches_are_edax_s() {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/book-build/book_search.txt"))
-        .expect("tests/data/book-build/book_search.txt");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/book-build/book_search.txt"))
+            .expect("tests/data/book-build/book_search.txt");
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     // The searches depend on those before them (the tables): under emulation a prefix.
     let n_lines = common::scaled(lines.len()).max(lines.len().min(24));

@@ -90,8 +90,7 @@ pub(crate) unsafe fn midgame_on_threads(
         let helpers: Vec<_> =
             (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, helper).ok()).collect();
         let node_limit = if node_limit == u64::MAX { node_limit } else { node_limit / u64::from(threads) };
-        let controls =
-            RunControls {
+        let controls = RunControls {
             stop: Some(stop),
             node_limit,
             busy: Some(&busy),
