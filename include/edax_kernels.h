@@ -1413,6 +1413,31 @@ int ek_engine_search(const struct EkEngine *engine,
                      struct EkEngineResult *result);
 
 /**
+ * Searches `board` as `ek_engine_search` does, with the moves in `excluded` (a bit per square,
+ * A1 = bit 0) left out of the root's moves: Edax 4.6's book search of a position (book.c
+ * `position_search`: the position's links excluded, `-n 1`, no time limit), the best of the
+ * other moves and its score. The engine's tables are kept from earlier searches as Edax's book
+ * keeps the play's (`ek_engine_clear` is Edax's `search_cleanup`): on the same weights and
+ * table size, with one thread, a sequence of such searches and clears gives Edax's results,
+ * node for node. A search with moves excluded does not store the root in the tables (Edax's
+ * `PVS_root`). Squares that are no legal move are ignored; a position without moves is searched
+ * as by `ek_engine_search`.
+ *
+ * Errors (nothing written): `EK_ERR_NULL` (NULL engine, board, limits or result),
+ * `EK_ERR_RANGE` (every legal move excluded, or as `ek_engine_search`), `EK_ERR_BUSY`,
+ * `EK_ERR_STOPPED`.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine; `board` and `limits` NULL or readable; `result` NULL
+ * or writable.
+ */
+int ek_engine_search_excluding(const struct EkEngine *engine,
+                               const struct EkBoard *board,
+                               const struct EkEngineLimits *limits,
+                               uint64_t excluded,
+                               struct EkEngineResult *result);
+
+/**
  * Analyses `board`: every legal move of the player to move (in square order; the pass, 64,
  * when the player has none but the opponent has), each searched as `ek_engine_search` searches
  * (Edax's whole search) one ply less deep than `limits` gives for `board` (at least 1), at the

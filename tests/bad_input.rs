@@ -1809,6 +1809,76 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             }
         },
     ),
+    ("ek_engine_search_excluding", "NULL engine, board, limits or result", "`EK_ERR_NULL`, nothing written", || {
+        let (b, l) = (EkBoard::START, EkEngineLimits::level(3));
+        let mut r = untouched_engine_result();
+        let nul = core::ptr::null();
+        // SAFETY: NULL is allowed; the others live.
+        assert_eq!(unsafe { ek_engine_search_excluding(nul, &b, &l, 0, &mut r) }, EK_ERR_NULL);
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            // SAFETY: a live engine, NULL or live arguments.
+            unsafe {
+                assert_eq!(ek_engine_search_excluding(e, core::ptr::null(), &l, 0, &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_search_excluding(e, &b, core::ptr::null(), 0, &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_search_excluding(e, &b, &l, 0, core::ptr::null_mut()), EK_ERR_NULL);
+                ek_engine_free(e);
+            }
+        }
+        assert_eq!(r, untouched_engine_result());
+    }),
+    (
+        "ek_engine_search_excluding",
+        "every legal move excluded; overlap or limits out of range (as `ek_engine_search`)",
+        "`EK_ERR_RANGE`, nothing written",
+        || {
+            #[cfg(not(miri))]
+            {
+                let e = new_engine();
+                let l = EkEngineLimits::level(3);
+                let start_moves = 0x0000_1020_0408_0000u64;
+                let cases = [
+                    (EkBoard::START, l, start_moves),
+                    (EkBoard::START, l, u64::MAX),
+                    (EkBoard::new(3, 1), l, 0),
+                    (EkBoard::START, EkEngineLimits::level(61), 0),
+                    (EkBoard::START, EkEngineLimits { level: 0, ..l }, 0),
+                ];
+                for (b, limits, excluded) in cases {
+                    let mut r = untouched_engine_result();
+                    // SAFETY: a live engine, board, limits and result.
+                    let status = unsafe { ek_engine_search_excluding(e, &b, &limits, excluded, &mut r) };
+                    assert_eq!(status, EK_ERR_RANGE, "{b:?} {limits:?} {excluded:x}");
+                    assert_eq!(r, untouched_engine_result());
+                }
+                // SAFETY: freed once.
+                unsafe { ek_engine_free(e) };
+            }
+        },
+    ),
+    (
+        "ek_engine_search_excluding",
+        "excluded squares that are no legal move",
+        "ignored: the search as `ek_engine_search`",
+        || {
+            #[cfg(not(miri))]
+            {
+                let (e, f) = (new_engine(), new_engine());
+                let start_moves = 0x0000_1020_0408_0000u64;
+                let (mut r, mut s) = (untouched_engine_result(), untouched_engine_result());
+                let l = EkEngineLimits::level(3);
+                // SAFETY: live engines, board, limits and results; each freed once.
+                unsafe {
+                    assert_eq!(ek_engine_search_excluding(e, &EkBoard::START, &l, !start_moves, &mut r), EK_OK);
+                    assert_eq!(ek_engine_search(f, &EkBoard::START, &l, &mut s), EK_OK);
+                    ek_engine_free(e);
+                    ek_engine_free(f);
+                }
+                assert_eq!(r, s);
+            }
+        },
+    ),
     ("ek_engine_search", "a search already running on the engine", "`EK_ERR_BUSY`, nothing written", || {
         #[cfg(not(miri))]
         while_searching(|e| {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Edax 4.6's book building, file for file: builds a stock Edax from a checkout, runs the book
-# commands of tests/data/book-build/commands.txt on it (one thread, data/ek-eval.dat, -h 16,
-# -l 4, the games of tests/data/book-build/games.txt for `book add`), and compares the books it
-# saved after each stage, and its searches (scripts/golden/book-build-log.py), with the
-# committed ones in tests/data/book-build/edax/ (--bless: writes them there instead).
+# commands of tests/data/book-build/commands.txt and commands-extra.txt on it, each in a new
+# process (one thread, data/ek-eval.dat, -h 16, -l 4, the games of
+# tests/data/book-build/games.txt for `book add`), and compares the books it saved after each
+# stage and on exit (final.dat), and its searches (scripts/golden/book-build-log.py), with the
+# committed ones in tests/data/book-build/edax/NAME/ (--bless: writes them there instead).
 #
 # Usage: scripts/golden/book-build.sh [--edax CHECKOUT] [--out DIR] [--bless]
 #   CHECKOUT: an unmodified Edax checkout (default /work/edax; made at commit 14f048c)
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
 done
 data="$root/tests/data/book-build"
 rm -rf "$out"
-mkdir -p "$out/build" "$out/run"
+mkdir -p "$out/build"
 
 # A stock build (Edax's Makefile; its bin/ must exist beforehand).
 cp -r "$edax/src" "$out/build/src"
@@ -51,23 +52,34 @@ time_t time(time_t *t)
 C
 gcc -shared -fPIC -O2 "$out/fixtime.c" -o "$out/fixtime.so"
 
-cp "$data/games.txt" "$out/run/games.txt"
-# The commands end with the input: Edax reads "eof" and quits (a "quit" read while a search
-# runs would stop that search).
-(cd "$out/run" && TZ=UTC LD_PRELOAD="$out/fixtime.so" "$bin" -n 1 -l 4 -h 16 \
-    -eval-file "$root/data/ek-eval.dat" -book-file final.dat < "$data/commands.txt" > log.txt 2>&1)
-python3 "$root/scripts/golden/book-build-log.py" < "$out/run/log.txt" > "$out/run/searches.txt"
+# run NAME: tests/data/book-build/NAME.txt run by Edax in $out/NAME. The commands end with the
+# input: Edax reads "eof" and quits (a "quit" read while a search runs would stop that search).
+run() {
+    mkdir -p "$out/$1"
+    cp "$data/games.txt" "$out/$1/games.txt"
+    (cd "$out/$1" && TZ=UTC LD_PRELOAD="$out/fixtime.so" "$bin" -n 1 -l 4 -h 16 \
+        -eval-file "$root/data/ek-eval.dat" -book-file final.dat < "$data/$1.txt" > log.txt 2>&1)
+    python3 "$root/scripts/golden/book-build-log.py" < "$out/$1/log.txt" > "$out/$1/searches.txt"
+}
 
-files=$(cd "$out/run" && ls stage*.dat final.dat searches.txt)
-if [ "$bless" = 1 ]; then
-    mkdir -p "$data/edax"
-    rm -f "$data"/edax/*
-    for f in $files; do cp "$out/run/$f" "$data/edax/$f"; done
-    echo "book-build: wrote $(echo $files | wc -w) files to tests/data/book-build/edax"
-else
-    differ=0
-    for f in $files; do
-        if cmp -s "$out/run/$f" "$data/edax/$f"; then echo "$f identical"; else echo "$f DIFFERS"; differ=1; fi
-    done
-    [ "$differ" = 0 ] || { echo "book-build: some files differ (Edax's in $out/run)" >&2; exit 1; }
-fi
+differ=0
+for name in commands commands-extra; do
+    run "$name"
+    files=$(cd "$out/$name" && ls ./*.dat searches.txt | sed 's|^\./||')
+    if [ "$bless" = 1 ]; then
+        rm -rf "${data:?}/edax/$name"
+        mkdir -p "$data/edax/$name"
+        for f in $files; do cp "$out/$name/$f" "$data/edax/$name/$f"; done
+        echo "book-build: wrote $(echo $files | wc -w) files to tests/data/book-build/edax/$name"
+    else
+        for f in $files; do
+            if cmp -s "$out/$name/$f" "$data/edax/$name/$f"; then
+                echo "$name/$f identical"
+            else
+                echo "$name/$f DIFFERS"
+                differ=1
+            fi
+        done
+    fi
+done
+[ "$differ" = 0 ] || { echo "book-build: some files differ (Edax's in $out)" >&2; exit 1; }
