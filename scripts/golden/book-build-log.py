@@ -40,7 +40,10 @@ def main():
     out.append((0x0000000810000000, 0x0000001008000000, it.groups()))
     i = 1
     while i < len(lines):
-        if lines[i].startswith("2 ") and lines[i].rstrip().endswith("* to move"):
+        # A search's board: row 2 says who moves, the table's header follows the board (other
+        # boards Edax prints, book prune's root for one, have no header).
+        if (lines[i].startswith("2 ") and lines[i].rstrip().endswith("* to move") and i + 8 < len(lines)
+                and lines[i + 8].startswith(" depth|score|")):
             p, o = board(lines[i - 1:i + 7])
             last = None
             j = i + 10
