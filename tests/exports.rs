@@ -328,7 +328,7 @@ fn edax_abi_exports_have_no_panic_path() {
 /// call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
 /// is the level's `search_run` entry, which the walk from `ek_edax_search` checks): they may
 /// run baseline x86-64 code. Every other export is hot.
-const COLD_EXPORTS: [&str; 33] = [
+const COLD_EXPORTS: [&str; 34] = [
     "ek_weights_load_file",
     "ek_weights_load_buffer",
     "ek_weights_load_default",
@@ -338,6 +338,7 @@ const COLD_EXPORTS: [&str; 33] = [
     "ek_engine_stop",
     "ek_engine_clear",
     "ek_engine_search",
+    "ek_engine_search_excluding",
     "ek_engine_analyze",
     "ek_solver_new",
     "ek_solver_free",
