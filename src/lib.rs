@@ -21,6 +21,7 @@
 mod api;
 /// cbindgen:ignore
 pub mod bases;
+pub mod book;
 /// cbindgen:ignore
 mod dispatch;
 mod endgame;
@@ -42,6 +43,7 @@ pub use hash_table::{
     EkHash, EkHashData, EkHashDraft, EkHashDraftBytes, EkHashDraftPairs, EkHashStore, EkHashTable, EkSpinLock,
     HASH_N_WAY,
 };
+pub use book::EkBook;
 pub use solver::EkSolver;
 pub use types::batch::{BatchIn, BatchOut};
 pub use types::board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};

@@ -38,6 +38,7 @@
 
 pub mod api;
 pub mod batch_api;
+pub mod book_api;
 #[cfg(feature = "edax-abi")]
 mod edax_abi;
 #[cfg(feature = "edax-abi-eval")]

@@ -34,6 +34,9 @@ pub enum EkStatus {
     EK_ERR_STOPPED = -11,
     /// Another solve is running on this solver (one solve at a time per solver).
     EK_ERR_BUSY = -12,
+    /// The data is not a valid Edax opening book (book.dat or its text export): wrong header,
+    /// truncated, or a record the library refuses; the message names the file and byte offset.
+    EK_ERR_BOOK_FORMAT = -13,
 }
 
 macro_rules! status_consts {
@@ -59,7 +62,8 @@ status_consts!(
     EK_ERR_EVAL_NONE,
     EK_ERR_NO_MEMORY,
     EK_ERR_STOPPED,
-    EK_ERR_BUSY
+    EK_ERR_BUSY,
+    EK_ERR_BOOK_FORMAT
 );
 
 /// The value `ek_board_score_1` and `ek_board_score_1_exact` return for a NULL board: outside
@@ -88,6 +92,7 @@ pub(crate) const fn message(status: c_int) -> &'static CStr {
         EK_ERR_NO_MEMORY => c"memory could not be allocated",
         EK_ERR_STOPPED => c"the solve was stopped (ek_solver_stop or the node limit)",
         EK_ERR_BUSY => c"another solve is running on this solver",
+        EK_ERR_BOOK_FORMAT => c"not a valid Edax opening book (wrong header, truncated, or a bad record)",
         _ => c"unknown status code",
     }
 }
