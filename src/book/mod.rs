@@ -9,18 +9,24 @@
 //!   statistics, `book info`.
 //! - `random.rs`: Edax's generator (`random_get`).
 //! - `text.rs`: `book export` / `book import`.
+//! - `build.rs`: Edax's book-building commands (`book new`, `store`, `add`, `fix`, `deviate`,
+//!   `enhance`, `play`, `extend`, `fill`, `prune`, `subtree`, `deepen`, `correct`), their
+//!   searches through [`BookSearch`] ([`EngineBookSearch`]: the engine's search with the links
+//!   excluded, on tables kept between searches as Edax's book keeps the play's).
 //! - `negamax.rs`: `book negamax`, `book sort`, `book merge`, `book link` (its searches through
 //!   the [`LeafSearch`] hook).
 //!
 //! Only the portable kernels are used: nothing here is hot, so the book is the same code on
 //! every level (like the engine's exports, its C functions are guarded, not dispatched).
 
+mod build;
 mod file;
 mod negamax;
 mod query;
 mod random;
 mod text;
 
+pub use build::{book_depth_for_level, BookSearch, BookSearchRecord, EngineBookSearch};
 pub use file::BookError;
 pub use negamax::{LeafSearch, NoSearch};
 pub use query::{BookGameStats, BookInfo, BookMove};

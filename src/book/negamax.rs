@@ -55,7 +55,7 @@ fn short(v: i32) -> i16 {
 
 impl EkBook {
     /// Edax's `position_negamax` on the position at `at`.
-    fn negamax_at(&mut self, at: (usize, usize), depth: usize) -> i16 {
+    pub(super) fn negamax_at(&mut self, at: (usize, usize), depth: usize) -> i16 {
         let p = &mut self.buckets[at.0][at.1];
         if p.done {
             return p.value;
