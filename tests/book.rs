@@ -381,6 +381,7 @@ fn hostile_books_do_not_panic() {
 #[test]
 fn c_api() {
     use edax_kernels::ffi::book_api::*;
+    use edax_kernels::ffi::book_query_api::*;
     use std::ffi::CString;
     let path = CString::new(data("edax.dat").to_str().unwrap()).unwrap();
     let mut status = 1;
