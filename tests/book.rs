@@ -115,7 +115,11 @@ fn book_moves_are_edax_book_show() {
         assert_eq!(parts[3], format!("Moves: {}", ours.join(" ")), "{moves}");
         let stats = book.game_stats(&board);
         let games = stats.n_wins + stats.n_draws + stats.n_losses;
-        assert_eq!(parts.last().unwrap().to_string(), format!("{} incomplete lines.", stats.n_lines - games), "{moves}");
+        assert_eq!(
+            parts.last().unwrap().to_string(),
+            format!("{} incomplete lines.", stats.n_lines - games),
+            "{moves}"
+        );
         checked += 1;
     }
     assert!(checked > 30, "{checked}");

@@ -25,8 +25,8 @@ mod random;
 mod text;
 
 pub use file::BookError;
-pub use position::{symmetric_move, BookLink, BookPosition};
 pub use negamax::{LeafSearch, NoSearch};
+pub use position::{symmetric_move, BookLink, BookPosition};
 pub use query::{BookGameStats, BookInfo, BookMove};
 pub use random::EdaxRandom;
 

@@ -141,4 +141,3 @@ pub fn symmetric_move(x: u8, s: u32) -> u8 {
     }
     x
 }
-

@@ -58,7 +58,12 @@ pub(super) unsafe fn copy_text(text: &str, buf: *mut c_char, size: usize) -> usi
 ///
 /// # Safety
 /// `status` NULL or writable; `message` NULL or `message_size` writable bytes.
-unsafe fn hand_over(r: Result<EkBook, BookError>, status: *mut c_int, message: *mut c_char, message_size: usize) -> *mut EkBook {
+unsafe fn hand_over(
+    r: Result<EkBook, BookError>,
+    status: *mut c_int,
+    message: *mut c_char,
+    message_size: usize,
+) -> *mut EkBook {
     match r {
         Ok(b) => {
             // SAFETY: the caller's pointers (contract).

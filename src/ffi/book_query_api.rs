@@ -47,7 +47,8 @@ pub struct EkBookEntry {
 pub unsafe extern "C" fn ek_book_probe(book: *const EkBook, board: *const EkBoard, out: *mut EkBookEntry) -> c_int {
     guard(EK_ERR_INTERNAL, || {
         // SAFETY: NULL or valid (contract).
-        let (Some(book), Some(board), Some(out)) = (unsafe { book.as_ref() }, unsafe { board.as_ref() }, unsafe { out.as_mut() })
+        let (Some(book), Some(board), Some(out)) =
+            (unsafe { book.as_ref() }, unsafe { board.as_ref() }, unsafe { out.as_mut() })
         else {
             return EK_ERR_NULL;
         };
@@ -153,7 +154,9 @@ pub unsafe extern "C" fn ek_book_random_move(
     guard(EK_ERR_INTERNAL, || {
         // SAFETY: NULL or valid (contract).
         let (Some(book), Some(board), Some(mv), Some(sc)) =
-            (unsafe { book.as_mut() }, unsafe { board.as_ref() }, unsafe { r#move.as_mut() }, unsafe { score.as_mut() })
+            (unsafe { book.as_mut() }, unsafe { board.as_ref() }, unsafe { r#move.as_mut() }, unsafe {
+                score.as_mut()
+            })
         else {
             return EK_ERR_NULL;
         };
@@ -240,4 +243,3 @@ pub unsafe extern "C" fn ek_book_info(book: *const EkBook, buf: *mut c_char, siz
         unsafe { copy_text(&book.info_text(), buf, size) as i64 }
     })
 }
-
