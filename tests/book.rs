@@ -115,7 +115,11 @@ fn book_moves_are_edax_book_show() {
         assert_eq!(parts[3], format!("Moves: {}", ours.join(" ")), "{moves}");
         let stats = book.game_stats(&board);
         let games = stats.n_wins + stats.n_draws + stats.n_losses;
-        assert_eq!(parts.last().unwrap().to_string(), format!("{} incomplete lines.", stats.n_lines - games), "{moves}");
+        assert_eq!(
+            parts.last().unwrap().to_string(),
+            format!("{} incomplete lines.", stats.n_lines - games),
+            "{moves}"
+        );
         checked += 1;
     }
     assert!(checked > 30, "{checked}");
@@ -381,6 +385,7 @@ fn hostile_books_do_not_panic() {
 #[test]
 fn c_api() {
     use edax_kernels::ffi::book_api::*;
+    use edax_kernels::ffi::book_query_api::*;
     use std::ffi::CString;
     let path = CString::new(data("edax.dat").to_str().unwrap()).unwrap();
     let mut status = 1;

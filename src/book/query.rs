@@ -143,7 +143,11 @@ impl EkBook {
         self.game_stats_at(board, &mut memo)
     }
 
-    fn game_stats_at(&self, board: &EkBoard, memo: &mut std::collections::HashMap<EkBoard, BookGameStats>) -> BookGameStats {
+    fn game_stats_at(
+        &self,
+        board: &EkBoard,
+        memo: &mut std::collections::HashMap<EkBoard, BookGameStats>,
+    ) -> BookGameStats {
         let mut s = BookGameStats::default();
         let Some(p) = self.probe(board) else { return s };
         if let Some(known) = memo.get(&p.board) {
