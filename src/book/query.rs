@@ -67,7 +67,7 @@ pub(crate) fn position_moves(p: &BookPosition, board: &EkBoard) -> (Vec<BookMove
         moves.push(BookMove { mv: i32::from(leaf), score: i32::from(p.leaf.score) });
     }
     // Edax's selection takes the first of the best each time: a stable sort, best first.
-    moves.sort_by(|a, b| b.score.cmp(&a.score));
+    moves.sort_by_key(|m| core::cmp::Reverse(m.score));
     (moves, s)
 }
 

@@ -133,7 +133,7 @@ fn legal_move(b: &EkBoard, s: &str) -> Option<u8> {
         let (f, r) = (bytes[0].to_ascii_lowercase(), bytes[1]);
         if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
             Some(i32::from(f - b'a') + 8 * i32::from(r - b'1'))
-        } else if f == b'p' && bytes[1].to_ascii_lowercase() == b'a' {
+        } else if f == b'p' && bytes[1].eq_ignore_ascii_case(&b'a') {
             Some(PASS)
         } else {
             None

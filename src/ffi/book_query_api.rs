@@ -229,6 +229,9 @@ pub unsafe extern "C" fn ek_book_game_stats(book: *const EkBook, board: *const E
     })
 }
 
+/// `EK_ERR_INTERNAL` as `ek_book_info` returns it (a guard's fallback is a constant).
+const INFO_INTERNAL: i64 = EK_ERR_INTERNAL as i64;
+
 /// `book info`'s text as Edax prints it, into `buf` (cut to `size` bytes, NUL-terminated; may
 /// be NULL to ask the length). Returns the text's length, or `EK_ERR_NULL` for a NULL book.
 ///
@@ -236,7 +239,7 @@ pub unsafe extern "C" fn ek_book_game_stats(book: *const EkBook, board: *const E
 /// `book` NULL or a live book; `buf` NULL or `size` writable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ek_book_info(book: *const EkBook, buf: *mut c_char, size: usize) -> i64 {
-    guard(i64::from(EK_ERR_INTERNAL), || {
+    guard(INFO_INTERNAL, || {
         // SAFETY: NULL or a live book (contract).
         let Some(book) = (unsafe { book.as_ref() }) else { return i64::from(EK_ERR_NULL) };
         // SAFETY: NULL or `size` writable bytes (contract).
