@@ -24,7 +24,26 @@ impl EkEngine {
     pub fn search(&self, board: &EkBoard, limits: &EkEngineLimits) -> Result<EkEngineResult, SolveError> {
         let mut out = Err(SolveError::Range);
         // SAFETY: the entry's arguments are references; it has no other contract.
-        unsafe { c_dispatch::engine_search(self, board, limits, &mut out) };
+        unsafe { c_dispatch::engine_search(self, board, limits, 0, &mut out) };
+        out
+    }
+
+    /// Searches `board` as [`EkEngine::search`] does, its root's moves in `excluded` (a bit per
+    /// square) left out: Edax's book search of a position (book.c `position_search`: the
+    /// position's links excluded from the root's list, the tables kept from the searches
+    /// before, as the book's searches keep the play's tables; `clear` forgets them, as
+    /// `search_cleanup` does). Squares that are no legal move are ignored. `Err(Range)` when
+    /// `board` has legal moves and `excluded` holds them all (Edax's book never searches such
+    /// a position), or as `search`.
+    pub fn search_excluding(
+        &self,
+        board: &EkBoard,
+        limits: &EkEngineLimits,
+        excluded: u64,
+    ) -> Result<EkEngineResult, SolveError> {
+        let mut out = Err(SolveError::Range);
+        // SAFETY: the entry's arguments are references; it has no other contract.
+        unsafe { c_dispatch::engine_search(self, board, limits, excluded, &mut out) };
         out
     }
 

@@ -21,6 +21,7 @@
 mod api;
 /// cbindgen:ignore
 pub mod bases;
+pub mod book;
 /// cbindgen:ignore
 mod dispatch;
 mod endgame;
@@ -35,6 +36,7 @@ mod kernels;
 pub mod solver;
 mod types;
 
+pub use book::EkBook;
 pub use dispatch::dispatch::*;
 pub use dispatch::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
 pub use endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, EK_PV_SIZE};

@@ -327,9 +327,10 @@ fn edax_abi_exports_have_no_panic_path() {
 /// queries, a solver's or an engine's controls) and the engine's search, a whole search per
 /// call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
 /// is the level's `search_run` entry, which the walk from `ek_edax_search` checks): they may
-/// run baseline x86-64 code. The game-database exports read and write files (a database is read
-/// once, not per position). Every other export is hot.
-const COLD_EXPORTS: [&str; 39] = [
+/// run baseline x86-64 code; and the opening book's (`ek_book_`: files, and a book probe per
+/// move played, on the portable kernels, not per level). The game-database exports read and
+/// write files (a database is read once, not per position). Every other export is hot.
+const COLD_EXPORTS: [&str; 57] = [
     "ek_base_read_file",
     "ek_base_read_buffer",
     "ek_base_count",
@@ -345,6 +346,7 @@ const COLD_EXPORTS: [&str; 39] = [
     "ek_engine_stop",
     "ek_engine_clear",
     "ek_engine_search",
+    "ek_engine_search_excluding",
     "ek_engine_analyze",
     "ek_solver_new",
     "ek_solver_free",
@@ -369,6 +371,23 @@ const COLD_EXPORTS: [&str; 39] = [
     "eval_init",
     "eval_free",
     "edge_stability_init",
+    "ek_book_new",
+    "ek_book_load",
+    "ek_book_save",
+    "ek_book_free",
+    "ek_book_size",
+    "ek_book_export",
+    "ek_book_import",
+    "ek_book_merge",
+    "ek_book_negamax",
+    "ek_book_probe",
+    "ek_book_moves",
+    "ek_book_seed",
+    "ek_book_random_state",
+    "ek_book_random_move",
+    "ek_book_line",
+    "ek_book_game_stats",
+    "ek_book_info",
 ];
 
 /// Names of the dispatch slots: `edax_kernels::dispatch::table::slot::<kernel>`.

@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["solver"],
     &["engine"],
     &["dispatch"],
-    &["games"],
+    &["games", "book"],
     &["ffi", "api"],
 ];
 

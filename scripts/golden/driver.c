@@ -14,7 +14,8 @@
  * and date lines, depths); every answer column is recomputed and the file is written again, the
  * leading '#' comment lines copied through. KIND is one of
  *   flip moves stability last_flip score1 hash symmetry unique table_ops   (no eval file needed)
- *   eval eval_features shallow nws midgame pvs_midgame pvs_shallow root (-e EVAL_DAT required)
+ *   eval eval_features shallow nws midgame pvs_midgame pvs_shallow root book_search (-e EVAL_DAT
+ *   required)
  *   perft MAX_DEPTH [plain|hashed [HASH_BITS]]   lines with depth <= MAX_DEPTH only
  *   games SEED N                                  no input; see below
  *   levels                                        no input: Edax's LEVEL table
@@ -528,6 +529,68 @@ static void do_root(void)
 	search_free(&search);
 }
 
+/*
+ * book_search.txt: the searches of Edax's book (book.c position_search) on ONE search whose
+ * tables live from line to line, as the book's searches share the play's. Lines:
+ *   table BITS     hash_init of the three tables as for kind root (a fresh start, dates 0)
+ *   clear          search_cleanup (what position_expand, book_add_game and play_new do)
+ *   P O LEVEL EXCLUDED SCORE MOVE RDEPTH RSELECTIVITY NODES PV MAIN PV SHALLOW
+ *                  one search as position_search runs it: search_set_board(board, BLACK),
+ *                  search_set_level(LEVEL, empties), movelist_exclude of every square of
+ *                  EXCLUDED (16 hex digits, a bit per square: the position's links), time
+ *                  TIME_MAX per move, search_run (which moves the tables' dates on); then
+ *                  the result and the tables' checksums as for kind root.
+ */
+static void do_book_search(void)
+{
+	char line[LINE_SIZE];
+	Search search;
+	int have_table = 0;
+
+	start_search(&search);
+	search.options.verbosity = 0;
+	while (next_line(line)) {
+		uint64_t p, o, excluded, left;
+		int bits, level, i;
+		Board b;
+		if (strncmp(line, "table ", 6) == 0) {
+			PARSE(line, 1, "table %d %c", &bits);
+			if (bits < 8 || bits > 30) bad_line(line, "bad table line");
+			hash_init(&search.hash_table, (size_t) 1 << bits);
+			hash_init(&search.pv_table, (size_t) 1 << (bits - 4));
+			hash_init(&search.shallow_table, (size_t) 1 << (bits - 4));
+			have_table = 1;
+			printf("table %d\n", bits);
+			continue;
+		}
+		if (!have_table) bad_line(line, "a call before the first table line");
+		if (strcmp(line, "clear\n") == 0) {
+			search_cleanup(&search);
+			printf("clear\n");
+			continue;
+		}
+		PARSE(line, 4, X64 " " X64 " %d " X64 " %*s %*s %*s %*s %*s %*s %*s %*s %*s %c", &p, &o, &level, &excluded);
+		if (p & o) bad_line(line, "P and O overlap");
+		if (level < 1 || level > 60) bad_line(line, "level out of 1..60");
+		b = make_board(p, o);
+		left = get_moves(p, o);
+		if (left && (left & ~excluded) == 0) bad_line(line, "every move excluded");
+		search_set_board(&search, &b, BLACK);
+		search_set_level(&search, level, search.n_empties);
+		for (left = excluded; left; left &= left - 1) movelist_exclude(&search.movelist, first_bit(left));
+		search.options.time = TIME_MAX;
+		search.options.time_per_move = true;
+		search_run(&search);
+		printf(HEX " " HEX " %d " HEX " %d %d %d %d %" PRIu64 " ", p, o, level, excluded, search.result->score,
+		       search.result->move, search.result->depth, search.result->selectivity, search.result->n_nodes);
+		if (search.result->pv.n_moves == 0) putchar('-');
+		for (i = 0; i < search.result->pv.n_moves; ++i) printf(i ? ",%d" : "%d", search.result->pv.move[i]);
+		printf(" " HEX " " HEX " " HEX "\n", table_checksum(&search.hash_table), table_checksum(&search.pv_table),
+		       table_checksum(&search.shallow_table));
+	}
+	search_free(&search);
+}
+
 /* levels.txt: Edax's LEVEL table (search.c's search_global_init), "LEVEL EMPTIES DEPTH
  * SELECTIVITY" for every level 0..60 and every number of empty squares 0..60. No input. */
 static void do_levels(void)
@@ -768,7 +831,8 @@ static void driver_usage(void)
 {
 	fputs("usage: driver [-e EVAL_DAT] KIND [ARG] < COMMITTED_FILE > REGENERATED_FILE\n"
 	      "  KIND: flip moves stability last_flip score1 hash symmetry unique table_ops\n"
-	      "        eval eval_features shallow nws midgame pvs_midgame pvs_shallow root (these need -e EVAL_DAT)\n"
+	      "        eval eval_features shallow nws midgame pvs_midgame pvs_shallow root book_search (these need\n"
+	      "        -e EVAL_DAT)\n"
 	      "        perft MAX_DEPTH [plain|hashed [HASH_BITS]] (default hashed, 22 bits)\n"
 	      "        games SEED N (fresh positions: P O of N random games, no input)\n"
 	      "        levels (Edax's LEVEL table, no input)\n",
@@ -794,7 +858,8 @@ int main(int argc, char **argv)
 
 	if (strcmp(kind, "eval") == 0 || strcmp(kind, "eval_features") == 0 || strcmp(kind, "shallow") == 0
 	    || strcmp(kind, "nws") == 0 || strcmp(kind, "midgame") == 0 || strcmp(kind, "pvs_midgame") == 0
-	    || strcmp(kind, "pvs_shallow") == 0 || strcmp(kind, "root") == 0) {
+	    || strcmp(kind, "pvs_shallow") == 0 || strcmp(kind, "root") == 0
+	    || strcmp(kind, "book_search") == 0) {
 		if (eval_file == NULL) driver_usage();
 		eval_open(eval_file);
 		eval_loaded = 1;
@@ -816,6 +881,7 @@ int main(int argc, char **argv)
 	else if (strcmp(kind, "pvs_midgame") == 0) do_midgame(1);
 	else if (strcmp(kind, "pvs_shallow") == 0) do_pvs_shallow();
 	else if (strcmp(kind, "root") == 0) do_root();
+	else if (strcmp(kind, "book_search") == 0) do_book_search();
 	else if (strcmp(kind, "levels") == 0) do_levels();
 	else if (strcmp(kind, "table_ops") == 0) do_table_ops();
 	else if (strcmp(kind, "perft") == 0) {

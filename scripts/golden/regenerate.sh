@@ -153,6 +153,14 @@ for pair in "root:$eval_dat" "root-ek:$root/data/ek-eval.dat"; do
     stamp "$out/midgame/$name.txt" "$weights" "$label"
     report "midgame/$name.txt" "$root/tests/data/midgame/$name.txt" "$out/midgame/$name.txt" "$(elapsed "$t")"
 done
+# Edax's book search (kind book_search: position_search, links excluded, tables kept between
+# searches), the project's weights.
+mkdir -p "$out/book-build"
+t=$(now)
+"$driver" -e "$root/data/ek-eval.dat" book_search < "$root/tests/data/book-build/book_search.txt" \
+    > "$out/book-build/book_search.txt"
+report "book-build/book_search.txt" "$root/tests/data/book-build/book_search.txt" "$out/book-build/book_search.txt" \
+    "$(elapsed "$t")"
 t=$(now)
 { grep '^#' "$root/tests/data/midgame/levels.txt"; "$driver" levels; } > "$out/midgame/levels.txt"
 report "midgame/levels.txt" "$root/tests/data/midgame/levels.txt" "$out/midgame/levels.txt" "$(elapsed "$t")"

@@ -232,11 +232,13 @@ kernel_table! {
             beta: i32,
             out: &mut Result<EkSolveResult, SolveError>
         ) -> ();
-        /// `EkEngine::search` (a whole search; the engine's bookkeeping runs here too).
+        /// `EkEngine::search` and `EkEngine::search_excluding` (a whole search, less the root's
+        /// moves in `excluded`; the engine's bookkeeping runs here too).
         fn engine_search(
             engine: &EkEngine,
             board: &EkBoard,
             limits: &EkEngineLimits,
+            excluded: u64,
             out: &mut Result<EkEngineResult, SolveError>
         ) -> ();
         /// `EkEngine::analyze`: the moves in `moves`, their number (or the error) in `out`.

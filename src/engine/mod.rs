@@ -178,16 +178,22 @@ impl EkEngine {
         found
     }
 
-    /// Searches `board` within `limits` with the level `K`.
+    /// Searches `board` within `limits` with the level `K`, the root's moves in `excluded` left
+    /// out (`RunControls::excluded`; 0: none).
     #[inline(always)]
     pub(crate) fn search_on<K: MidgameLevel>(
         &self,
         board: &EkBoard,
         limits: &EkEngineLimits,
+        excluded: u64,
     ) -> Result<EkEngineResult, SolveError> {
         let n_empties = (!(board.player | board.opponent)).count_ones() as i32;
         let Some((depth, selectivity)) = limits.depth_selectivity(n_empties) else { return Err(SolveError::Range) };
         if board.player & board.opponent != 0 {
+            return Err(SolveError::Range);
+        }
+        let moves = K::get_moves(board.player, board.opponent);
+        if moves != 0 && moves & !excluded == 0 {
             return Err(SolveError::Range);
         }
         let threads = self.threads.load(Ordering::Relaxed);
@@ -201,7 +207,7 @@ impl EkEngine {
                 unsafe {
                     K::search_run(
                         tables,
-                        controls,
+                        RunControls { excluded, ..controls },
                         &self.weights.weights,
                         (board.player, board.opponent),
                         (depth, selectivity),

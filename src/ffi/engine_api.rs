@@ -296,6 +296,52 @@ pub unsafe extern "C" fn ek_engine_search(
     })
 }
 
+/// Searches `board` as `ek_engine_search` does, with the moves in `excluded` (a bit per square,
+/// A1 = bit 0) left out of the root's moves: Edax 4.6's book search of a position (book.c
+/// `position_search`: the position's links excluded, `-n 1`, no time limit), the best of the
+/// other moves and its score. The engine's tables are kept from earlier searches as Edax's book
+/// keeps the play's (`ek_engine_clear` is Edax's `search_cleanup`): on the same weights and
+/// table size, with one thread, a sequence of such searches and clears gives Edax's results,
+/// node for node. A search with moves excluded does not store the root in the tables (Edax's
+/// `PVS_root`). Squares that are no legal move are ignored; a position without moves is searched
+/// as by `ek_engine_search`.
+///
+/// Errors (nothing written): `EK_ERR_NULL` (NULL engine, board, limits or result),
+/// `EK_ERR_RANGE` (every legal move excluded, or as `ek_engine_search`), `EK_ERR_BUSY`,
+/// `EK_ERR_STOPPED`.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine; `board` and `limits` NULL or readable; `result` NULL
+/// or writable.
+#[no_mangle]
+pub unsafe extern "C" fn ek_engine_search_excluding(
+    engine: *const EkEngine,
+    board: *const EkBoard,
+    limits: *const EkEngineLimits,
+    excluded: u64,
+    result: *mut EkEngineResult,
+) -> c_int {
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid (contract).
+        let (Some(e), Some(b), Some(l)) =
+            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+        else {
+            return EK_ERR_NULL;
+        };
+        if result.is_null() {
+            return EK_ERR_NULL;
+        }
+        match e.search_excluding(b, l, excluded) {
+            Ok(r) => {
+                // SAFETY: non-NULL and writable (contract).
+                unsafe { result.write(r) };
+                EK_OK
+            }
+            Err(err) => err.status(),
+        }
+    })
+}
+
 /// Analyses `board`: every legal move of the player to move (in square order; the pass, 64,
 /// when the player has none but the opponent has), each searched as `ek_engine_search` searches
 /// (Edax's whole search) one ply less deep than `limits` gives for `board` (at least 1), at the

@@ -175,7 +175,7 @@ pub(super) fn engine_move(engine: &EkEngine, board: &EkBoard, level: i32) -> Opt
     engine.clear().ok()?;
     let mut out = Err(SolveError::Range);
     // SAFETY: the entry's arguments are references; it has no other contract.
-    unsafe { c_dispatch::engine_search(engine, board, &EkEngineLimits::level(level), &mut out) };
+    unsafe { c_dispatch::engine_search(engine, board, &EkEngineLimits::level(level), 0, &mut out) };
     out.ok().map(|r| r.best_move)
 }
 

@@ -85,6 +85,7 @@ pub(crate) unsafe fn midgame_on_threads(
                 clear: false,
                 until_decided: false,
                 soft_stop: None,
+                excluded: 0,
             };
             run(shared.get(), controls).nodes
         };
@@ -98,6 +99,7 @@ pub(crate) unsafe fn midgame_on_threads(
             clear: false,
             until_decided: false,
             soft_stop,
+            excluded: 0,
         };
         let mut r = run(tables, controls);
         helpers_stop.store(1, Relaxed);

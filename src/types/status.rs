@@ -34,8 +34,11 @@ pub enum EkStatus {
     EK_ERR_STOPPED = -11,
     /// Another solve is running on this solver (one solve at a time per solver).
     EK_ERR_BUSY = -12,
+    /// The data is not a valid Edax opening book (book.dat or its text export): wrong header,
+    /// truncated, or a record the library refuses; the message names the file and byte offset.
+    EK_ERR_BOOK_FORMAT = -13,
     /// A game-database file is malformed (the `ek_base_` functions' message names the byte).
-    EK_ERR_BASE_FORMAT = -13,
+    EK_ERR_BASE_FORMAT = -14,
 }
 
 macro_rules! status_consts {
@@ -62,6 +65,7 @@ status_consts!(
     EK_ERR_NO_MEMORY,
     EK_ERR_STOPPED,
     EK_ERR_BUSY,
+    EK_ERR_BOOK_FORMAT,
     EK_ERR_BASE_FORMAT
 );
 
@@ -91,6 +95,7 @@ pub(crate) const fn message(status: c_int) -> &'static CStr {
         EK_ERR_NO_MEMORY => c"memory could not be allocated",
         EK_ERR_STOPPED => c"the solve was stopped (ek_solver_stop or the node limit)",
         EK_ERR_BUSY => c"another solve is running on this solver",
+        EK_ERR_BOOK_FORMAT => c"not a valid Edax opening book (wrong header, truncated, or a bad record)",
         EK_ERR_BASE_FORMAT => c"the game-database file is malformed or its format unsupported",
         _ => c"unknown status code",
     }

@@ -160,9 +160,10 @@ macro_rules! c_abi_entries {
                 engine: &crate::engine::EkEngine,
                 b: &EkBoard,
                 limits: &crate::engine::EkEngineLimits,
+                excluded: u64,
                 out: &mut Result<crate::engine::EkEngineResult, SolveError>,
             ) {
-                *out = engine.search_on::<$P>(b, limits);
+                *out = engine.search_on::<$P>(b, limits, excluded);
             }
             pub(in crate::dispatch) unsafe extern "C" fn engine_analyze(
                 engine: &crate::engine::EkEngine,

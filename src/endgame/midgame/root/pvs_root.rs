@@ -157,11 +157,16 @@ impl Root<'_, '_> {
                 (None, None) => (NOMOVE, best_score),
             };
             self.record_best_move::<K>(first, alpha, beta, depth);
-            let cost = self.mg.nodes - start;
-            let tables = self.mg.tables;
-            let s = self.mg.selectivity;
-            Midgame::store(tables.main, self.board, code, depth, s, cost, (alpha, beta), best_score, best_move);
-            Midgame::store(tables.pv, self.board, code, depth, s, cost, (alpha, beta), best_score, best_move);
+            // Stored only when the list holds every legal move: a search with moves excluded
+            // (the book's) found the best of some moves, not the position's score.
+            let mobility = K::get_moves(self.board.player, self.board.opponent).count_ones() as usize;
+            if self.n_moves == mobility {
+                let cost = self.mg.nodes - start;
+                let tables = self.mg.tables;
+                let s = self.mg.selectivity;
+                Midgame::store(tables.main, self.board, code, depth, s, cost, (alpha, beta), best_score, best_move);
+                Midgame::store(tables.pv, self.board, code, depth, s, cost, (alpha, beta), best_score, best_move);
+            }
         }
         best_score
     }

@@ -31,12 +31,17 @@ pub(crate) struct RunControls<'a> {
     /// raised, no new iteration of the deepening starts (the one running ends at `stop`);
     /// `None`: Edax's search without a time, node for node.
     pub soft_stop: Option<StopFlag<'a>>,
+    /// The root's moves left out of the search (a bit per square): Edax's `movelist_exclude`
+    /// of each one on the root's list before `search_run`, as the book's `position_search`
+    /// does with a position's links. 0: every legal move. The caller leaves at least one legal
+    /// move in (a list emptied this way would read as a pass).
+    pub excluded: u64,
 }
 
 impl<'a> RunControls<'a> {
     /// Edax's search alone on its tables: `stop` and the node limit (`u64::MAX`: none).
     pub fn alone(stop: Option<StopFlag<'a>>, node_limit: u64) -> RunControls<'a> {
-        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false, soft_stop: None }
+        RunControls { stop, node_limit, busy: None, clear: true, until_decided: false, soft_stop: None, excluded: 0 }
     }
 }
 
@@ -89,8 +94,9 @@ pub(crate) unsafe fn search_run<K: MidgameLevel>(
         until_decided: controls.until_decided,
         soft_stop: controls.soft_stop,
     };
-    // search_get_movelist, in place (a list moved into `root` would be copied by memcpy).
-    let mut left = K::get_moves(p, o);
+    // search_get_movelist, in place (a list moved into `root` would be copied by memcpy), less
+    // the excluded moves (movelist_exclude unlinks them and keeps the others' order).
+    let mut left = K::get_moves(p, o) & !controls.excluded;
     while left != 0 && root.n_moves < MAX_MOVES {
         let x = left.trailing_zeros() as i32;
         left &= left - 1;
