@@ -29,6 +29,16 @@
 #endif
 
 /**
+ * Edax's `SCORE_INF`: the "no score" of a position's value and bounds.
+ */
+#define BOOK_SCORE_INF 127
+
+/**
+ * Edax's bucket count after `book_init` (and the smallest after a load).
+ */
+#define BOOK_MIN_BUCKETS 65536
+
+/**
  * The most moves, passes included, of Edax's principal variation (`GAME_SIZE`).
  */
 #define EK_PV_SIZE 80
@@ -132,7 +142,25 @@ typedef enum EkStatus {
    * Another solve is running on this solver (one solve at a time per solver).
    */
   EK_ERR_BUSY = -12,
+  /**
+   * The data is not a valid Edax opening book (book.dat or its text export): wrong header,
+   * truncated, or a record the library refuses; the message names the file and byte offset.
+   */
+  EK_ERR_BOOK_FORMAT = -13,
 } EkStatus;
+
+/**
+ * A move and its score (Edax's `Link`): a link to a child in the book, or a position's leaf,
+ * the best move not among its links. Moves are squares 0..=63, `PASS` (64) or `NOMOVE` (65).
+ */
+typedef struct BookLink BookLink;
+
+/**
+ * Edax's opening book: positions in Edax's hash table (buckets chosen by
+ * `board_get_hash_code(unique board) & (n - 1)`, each in insertion order), the date, the
+ * options, and the book's random generator.
+ */
+typedef struct EkBook EkBook;
 
 /**
  * An engine: its weights, its three Edax tables (main, PV, shallow) and its controls.
@@ -334,6 +362,57 @@ typedef struct EkPerftStats {
 } EkPerftStats;
 
 /**
+ * A position of the book as `ek_book_probe` gives it: its value and bounds, level, counts,
+ * and its leaf (the best move not linked) turned onto the asked board.
+ */
+typedef struct EkBookEntry {
+  /**
+   * The position's value (best of its links and leaf).
+   */
+  int value;
+  /**
+   * Its lower bound.
+   */
+  int lower;
+  /**
+   * Its upper bound.
+   */
+  int upper;
+  /**
+   * The level its leaf was searched at.
+   */
+  int level;
+  /**
+   * The number of links (moves to positions in the book).
+   */
+  int n_links;
+  /**
+   * The leaf's move on the asked board (EK_NOMOVE: none).
+   */
+  int leaf_move;
+  /**
+   * The leaf's score.
+   */
+  int leaf_score;
+  /**
+   * Won lines below (Edax's stored counts; `ek_book_game_stats` recounts saturated ones).
+   */
+  uint32_t n_wins;
+  /**
+   * Drawn lines.
+   */
+  uint32_t n_draws;
+  /**
+   * Lost lines.
+   */
+  uint32_t n_losses;
+  /**
+   * All lines.
+   */
+  uint32_t n_lines;
+} EkBookEntry;
+
+/**
  * Edax's `HashStore`: the result of a search, as `hash_store` and `hash_force` record it.
  */
 typedef struct EkHashStore {
@@ -515,6 +594,40 @@ typedef struct EkMoveScore {
 } EkMoveScore;
 
 /**
+ * How the engine uses a book (Edax's `-book-usage` and `-book-randomness`; also the C API's
+ * `EkBookUse`).
+ */
+typedef struct EkBookUse {
+  /**
+   * 1: play from the book when the position is in it (Edax's default, `-book-usage on`);
+   * 0: always search.
+   */
+  int enabled;
+  /**
+   * Edax's `-book-randomness` (default 0): the book moves scoring at least the position's
+   * value minus this are chosen among at random (0: only the best moves; any integer is
+   * accepted, a negative one leaving no book move, so the engine searches).
+   */
+  int randomness;
+} EkBookUse;
+
+/**
+ * The engine's move with a book (also the C API's `EkPlayResult`).
+ */
+typedef struct EkPlayResult {
+  /**
+   * The search's result, or, for a book move, Edax's: the move, its book score (`score`),
+   * depth 0, selectivity 0, `exact` 0, `complete` 1, no nodes, and the book's line as `pv`
+   * (the move, then the book's best moves while the position is in the book).
+   */
+  struct EkEngineResult result;
+  /**
+   * 1 when the move came from the book, 0 when it was searched.
+   */
+  int from_book;
+} EkPlayResult;
+
+/**
  * The state of Edax's search that `ek_nws_midgame` reads besides the board and the window:
  * the fields of Edax's `Search` of the same names, as a node inside Edax's search has them.
  */
@@ -639,6 +752,8 @@ typedef struct EkSolveResult {
    */
   uint64_t nodes;
 } EkSolveResult;
+
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -920,6 +1035,198 @@ int ek_get_stability_batch(size_t n, const uint64_t *ps, const uint64_t *os, int
  * As `ek_flip_batch`.
  */
 int ek_board_get_hash_code_batch(size_t n, const uint64_t *ps, const uint64_t *os, uint64_t *out);
+
+/**
+ * A new, empty opening book (Edax's `book_init`: 65536 buckets, midgame and endcut errors 2
+ * and 1, a zero date) whose positions are searched at `level` and stop at `n_empties` empty
+ * squares (Edax's `book new L D` has n_empties = 61 - D). Its generator is seeded with 0.
+ * Free it with `ek_book_free`. Never NULL except out of memory.
+ */
+struct EkBook *ek_book_new(int level, int n_empties);
+
+/**
+ * Loads an Edax book.dat (byte for byte: `ek_book_save` writes the same file back). Returns
+ * the book, or NULL with `*status` `EK_ERR_NULL` (NULL path), `EK_ERR_IO` (cannot read) or
+ * `EK_ERR_BOOK_FORMAT` (wrong header or version, truncated, a header count that is not the
+ * number of records, a record with overlapping discs or a move that is no square, pass or
+ * no move), and the reason, naming the file and the byte offset, in `message` (cut to
+ * `message_size` bytes, NUL-terminated; may be NULL). Unlike Edax, which keeps what precedes a
+ * short read, a damaged file loads nothing. The generator is seeded with 0 (Edax: the clock).
+ *
+ * # Safety
+ * `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or
+ * `message_size` writable bytes.
+ */
+struct EkBook *ek_book_load(const char *path, int *status, char *message, size_t message_size);
+
+/**
+ * Saves `book` as Edax's `book_save` writes it. The date written is year/month/day
+ * hour:minute:second (Edax stamps its local time), or, when `year` < 0, the book's own (a
+ * loaded book's: saving it gives back the loaded file). Returns `EK_OK`, `EK_ERR_NULL`,
+ * `EK_ERR_RANGE` (a date field outside a byte, or the year outside a 16-bit integer) or
+ * `EK_ERR_IO`.
+ *
+ * # Safety
+ * `book` NULL or from `ek_book_new`/`_load`/`_import`; `path` NULL or a NUL-terminated
+ * string.
+ */
+int ek_book_save(struct EkBook *book,
+                 const char *path,
+                 int year,
+                 int month,
+                 int day,
+                 int hour,
+                 int minute,
+                 int second);
+
+/**
+ * Frees a book. NULL does nothing.
+ *
+ * # Safety
+ * `book` NULL or from `ek_book_new`/`_load`/`_import`, not freed before.
+ */
+void ek_book_free(struct EkBook *book);
+
+/**
+ * The number of positions of `book` (0 for NULL).
+ *
+ * # Safety
+ * `book` NULL or a live book.
+ */
+int64_t ek_book_size(const struct EkBook *book);
+
+/**
+ * Looks `board` (any of its 8 symmetries) up in the book: 1 and `*out` filled when found, 0
+ * when not, `EK_ERR_NULL` for a NULL pointer.
+ *
+ * # Safety
+ * `book` NULL or a live book; `board` NULL or readable; `out` NULL or writable.
+ */
+int ek_book_probe(const struct EkBook *book, const struct EkBoard *board, struct EkBookEntry *out);
+
+/**
+ * Edax's `book_get_moves`: the book moves of `board` (links and leaf, turned onto `board`) in
+ * Edax's order, best first, into `moves` and `scores` (at most `capacity` each). Returns the
+ * number of moves when `board` (any symmetry) is in the book (it may exceed `capacity`: only
+ * `capacity` are written), `EK_ERR_RANGE` when it is not, `EK_ERR_NULL` for a NULL pointer
+ * (`moves` and `scores` may be NULL when `capacity` is 0 or less).
+ *
+ * # Safety
+ * `book` NULL or a live book; `board` NULL or readable; `moves`, `scores` NULL or `capacity`
+ * writable ints.
+ */
+int ek_book_moves(const struct EkBook *book,
+                  const struct EkBoard *board,
+                  int *moves,
+                  int *scores,
+                  int capacity);
+
+/**
+ * Seeds the book's generator (Edax's `random_seed`: the state is `seed` mod 2^48). Edax
+ * seeds it with its clock in milliseconds when a book is made or loaded.
+ *
+ * # Safety
+ * `book` NULL (nothing done) or a live book.
+ */
+void ek_book_seed(struct EkBook *book, uint64_t seed);
+
+/**
+ * The state of the book's generator (48 bits; 0 for NULL).
+ *
+ * # Safety
+ * `book` NULL or a live book.
+ */
+uint64_t ek_book_random_state(const struct EkBook *book);
+
+/**
+ * Edax's `book_get_random_move` (what `play_go` plays from the book): among the book moves
+ * of `board` whose score + `randomness` reaches the position's value, the one Edax's generator
+ * picks (one call when there is one). Returns 1 with `*move` and `*score` set (`*move` is
+ * EK_NOMOVE when no move qualifies), 0 when `board` is not in the book, `EK_ERR_NULL`. Edax's
+ * `play_go` then calls `ek_book_line` from the chosen move, which uses the generator again:
+ * call it too to stay in step with Edax.
+ *
+ * # Safety
+ * `book` NULL or a live book; `board` NULL or readable; `move`, `score` NULL or writable.
+ */
+int ek_book_random_move(struct EkBook *book,
+                        const struct EkBoard *board,
+                        int randomness,
+                        int *move,
+                        int *score);
+
+/**
+ * Edax's `book_get_line`: `first` (a move of `board`), then the book's best moves (randomness
+ * 0, one generator call each) while the position is in the book and the game not over (at
+ * most 128 moves). Writes at most `capacity` moves to `line` and returns the line's length
+ * (which may exceed `capacity`), or `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `book` NULL or a live book; `board` NULL or readable; `line` NULL (with `capacity` 0) or
+ * `capacity` writable ints.
+ */
+int ek_book_line(struct EkBook *book,
+                 const struct EkBoard *board,
+                 int first,
+                 int *line,
+                 int capacity);
+
+/**
+ * Edax's `book_get_game_stats` of `board`: `out[0..4]` = wins, draws, losses, lines (all zero
+ * when not in the book). Returns `EK_OK` or `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `book` NULL or a live book; `board` NULL or readable; `out` NULL or 4 writable u64.
+ */
+int ek_book_game_stats(const struct EkBook *book, const struct EkBoard *board, uint64_t *out);
+
+/**
+ * `book info`'s text as Edax prints it, into `buf` (cut to `size` bytes, NUL-terminated; may
+ * be NULL to ask the length). Returns the text's length, or `EK_ERR_NULL` for a NULL book.
+ *
+ * # Safety
+ * `book` NULL or a live book; `buf` NULL or `size` writable bytes.
+ */
+int64_t ek_book_info(const struct EkBook *book, char *buf, size_t size);
+
+/**
+ * Writes Edax's text export of `book` (`book export`: one line per position) to `path`.
+ * Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_IO`.
+ *
+ * # Safety
+ * `book` NULL or a live book; `path` NULL or a NUL-terminated string.
+ */
+int ek_book_export(const struct EkBook *book, const char *path);
+
+/**
+ * Edax's `book import` of a text export, without searches: the positions read, then linked
+ * to the children present, negamaxed and sorted (Edax also searches positions that lack a
+ * leaf and runs `book fix`; here they keep no leaf). Errors as `ek_book_load` (a bad line:
+ * `EK_ERR_BOOK_FORMAT`, its byte offset and line number in `message`).
+ *
+ * # Safety
+ * As `ek_book_load`.
+ */
+struct EkBook *ek_book_import(const char *path, int *status, char *message, size_t message_size);
+
+/**
+ * Edax's `book merge`: adds to `dest` each position of `src` it lacks, with its leaf and
+ * level only (Edax then asks for `book fix`). Returns `EK_OK` or `EK_ERR_NULL`; `dest` and
+ * `src` may not be the same book.
+ *
+ * # Safety
+ * `dest`, `src` NULL or live, distinct books.
+ */
+int ek_book_merge(struct EkBook *dest, const struct EkBook *src);
+
+/**
+ * Edax's `book negamax`: values, bounds and counts from the start position's subtree (no
+ * search), then every position's links sorted. Returns `EK_OK` or `EK_ERR_NULL`.
+ *
+ * # Safety
+ * `book` NULL or a live book.
+ */
+int ek_book_negamax(struct EkBook *book);
 
 #if defined(EK_EDAX_ABI)
 /**
@@ -1607,6 +1914,32 @@ int ek_set_isa(const char *name);
  * explaining it was written to stderr.
  */
 int ek_isa_env_status(void);
+
+/**
+ * The engine's move of `board` as Edax plays it (`play_go`): when `book` is not NULL,
+ * `usage->enabled` is 1 and the position (in any of its 8 symmetries) is in the book, a book
+ * move chosen as Edax's `book_get_random_move` at `usage->randomness` (the book's generator:
+ * `ek_book_seed`), with the book's line as the principal variation; otherwise
+ * `ek_engine_search` within `limits`. Writes `*result` (`from_book` 1 for a book move: then
+ * depth 0, selectivity 0, no nodes, the move's book score) and returns `EK_OK`.
+ *
+ * Errors (nothing written): `EK_ERR_NULL` (NULL engine, usage, board, limits or result),
+ * `EK_ERR_RANGE` (the board or limits `ek_engine_search` refuses, checked even when the book
+ * answers), or `ek_engine_search`'s errors when it searches. Unlike Edax, a position in the
+ * book with no move within the randomness (a negative one) is searched, not answered with
+ * no move. The book is changed only in its generator's state: do not use it from two threads
+ * at once.
+ *
+ * # Safety
+ * `engine` NULL or a live engine; `book` NULL or a live book; `usage`, `board` and `limits`
+ * NULL or readable; `result` NULL or writable.
+ */
+int ek_engine_play(const struct EkEngine *engine,
+                   struct EkBook *book,
+                   const struct EkBookUse *usage,
+                   const struct EkBoard *board,
+                   const struct EkEngineLimits *limits,
+                   struct EkPlayResult *result);
 
 /**
  * Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the

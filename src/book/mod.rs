@@ -7,6 +7,8 @@
 //! - `file.rs`: book.dat, read and written byte for byte ([`BookError`] for bad files).
 //! - `query.rs`: a position's moves in Edax's order, the random book move, the line, the game
 //!   statistics, `book info`.
+//! - `play.rs`: the engine's move with a book, as Edax's `play_go` (a book move, else the
+//!   search).
 //! - `random.rs`: Edax's generator (`random_get`).
 //! - `text.rs`: `book export` / `book import`.
 //! - `negamax.rs`: `book negamax`, `book sort`, `book merge`, `book link` (its searches through
@@ -17,12 +19,14 @@
 
 mod file;
 mod negamax;
+mod play;
 mod query;
 mod random;
 mod text;
 
 pub use file::BookError;
 pub use negamax::{LeafSearch, NoSearch};
+pub use play::{book_result, play, EkBookUse, EkPlayResult};
 pub use query::{BookGameStats, BookInfo, BookMove};
 pub use random::EdaxRandom;
 
