@@ -36,6 +36,7 @@ mod kernels;
 pub mod solver;
 mod types;
 
+pub use book::EkBook;
 pub use dispatch::dispatch::*;
 pub use dispatch::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
 pub use endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, EK_PV_SIZE};
@@ -43,7 +44,6 @@ pub use hash_table::{
     EkHash, EkHashData, EkHashDraft, EkHashDraftBytes, EkHashDraftPairs, EkHashStore, EkHashTable, EkSpinLock,
     HASH_N_WAY,
 };
-pub use book::EkBook;
 pub use solver::EkSolver;
 pub use types::batch::{BatchIn, BatchOut};
 pub use types::board::{square_bit, EkBoard, UniqueBoard, NOMOVE, PASS};

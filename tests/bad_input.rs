@@ -19,14 +19,15 @@ use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
 use edax_kernels::book::{EkBookUse, EkPlayResult};
-use edax_kernels::ffi::book_api::{ek_book_free, ek_book_new};
+use edax_kernels::ffi::book_api::*;
+use edax_kernels::ffi::book_query_api::*;
 use edax_kernels::ffi::engine_api::*;
-use edax_kernels::ffi::play_api::ek_engine_play;
 use edax_kernels::ffi::eval_api::*;
+use edax_kernels::ffi::play_api::ek_engine_play;
 use edax_kernels::ffi::solver_api::*;
 use edax_kernels::{
-    EkBoard, EkEdaxResult, EkEdaxTables, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver, Isa,
-    EK_PV_SIZE, EK_SOLVER_MAX_THREADS,
+    EkBoard, EkBook, EkEdaxResult, EkEdaxTables, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver,
+    Isa, EK_PV_SIZE, EK_SOLVER_MAX_THREADS,
 };
 #[cfg(feature = "edax-abi-eval")]
 use edax_kernels::{EkHashData, EkHashDraft, EkHashDraftBytes, EkHashStore};
@@ -2337,6 +2338,361 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             r == EK_ERR_BUSY
         });
     }),
+    ("ek_book_new", "any level and n_empties", "an empty book with them (not checked: Edax's `book new` takes any)", || {
+        // SAFETY: any values; each book freed once.
+        unsafe {
+            for (l, n) in [(-5, 99), (i32::MAX, i32::MIN), (0, 0)] {
+                let b = ek_book_new(l, n);
+                assert!(!b.is_null());
+                assert_eq!(ek_book_size(b), 0);
+                ek_book_free(b);
+            }
+        }
+    }),
+    ("ek_book_load", "NULL path", "NULL, `*status` = `EK_ERR_NULL`", || {
+        let mut status = 99;
+        // SAFETY: NULL is allowed; a writable status.
+        assert!(unsafe { ek_book_load(core::ptr::null(), &mut status, core::ptr::null_mut(), 0) }.is_null());
+        assert_eq!(status, EK_ERR_NULL);
+    }),
+    ("ek_book_load", "a file that cannot be read", "NULL, `*status` = `EK_ERR_IO`, the reason in `message`", || {
+        let (mut status, mut msg) = (99, [1 as core::ffi::c_char; 100]);
+        let path = CString::new("/nonexistent/book.dat").unwrap();
+        // SAFETY: a path, a writable status and message.
+        assert!(unsafe { ek_book_load(path.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len()) }.is_null());
+        assert_eq!(status, EK_ERR_IO);
+        // SAFETY: NUL-terminated by the call.
+        assert!(unsafe { CStr::from_ptr(msg.as_ptr()) }.to_str().unwrap().contains("/nonexistent/book.dat"));
+    }),
+    ("ek_book_load", "truncated, wrong magic or version, a count that is not the number of records, overlapping discs, a move > 64 (link) or > 65 (leaf)", "NULL, `*status` = `EK_ERR_BOOK_FORMAT`, `message` names the file and byte offset (Edax keeps what precedes a short read)", || {
+        let dir = std::env::temp_dir().join(format!("ek-bad-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = book_image();
+        let mut cases: Vec<(Vec<u8>, usize)> = vec![(good[..50].to_vec(), 50), (good[..20].to_vec(), 20)];
+        let mut magic = good.clone();
+        magic[1] ^= 1;
+        cases.push((magic, 0));
+        let mut version = good.clone();
+        version[8] = 3;
+        cases.push((version, 8));
+        let mut count = good.clone();
+        count[38..42].copy_from_slice(&i32::MAX.to_le_bytes());
+        cases.push((count, 38));
+        let mut overlap = good.clone();
+        overlap[42..58].fill(0xFF);
+        cases.push((overlap, 42));
+        let mut leaf = good.clone();
+        let at = leaf.len() - 1;
+        leaf[at] = 66;
+        cases.push((leaf, at));
+        let mut link = good.clone();
+        link[42 + 41] = 65;
+        cases.push((link, 42 + 41));
+        for (i, (bytes, offset)) in cases.iter().enumerate() {
+            let file = dir.join(format!("{i}.dat"));
+            std::fs::write(&file, bytes).unwrap();
+            let path = CString::new(file.to_str().unwrap()).unwrap();
+            let (mut status, mut msg) = (99, [0 as core::ffi::c_char; 300]);
+            // SAFETY: a path, a writable status and message.
+            assert!(unsafe { ek_book_load(path.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len()) }.is_null());
+            assert_eq!(status, EK_ERR_BOOK_FORMAT, "{i}");
+            // SAFETY: NUL-terminated by the call.
+            let text = unsafe { CStr::from_ptr(msg.as_ptr()) }.to_str().unwrap().to_owned();
+            assert!(text.contains(&format!("{i}.dat: byte {offset}:")), "{i}: {text}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }),
+    ("ek_book_load", "NULL status or message; message_size 0 or too short", "allowed: not written, or the message cut, NUL-terminated", || {
+        let path = CString::new("/nonexistent/book.dat").unwrap();
+        let mut msg = [7 as core::ffi::c_char; 4];
+        // SAFETY: NULL status and message are allowed; a 4-byte message.
+        unsafe {
+            assert!(ek_book_load(path.as_ptr(), core::ptr::null_mut(), core::ptr::null_mut(), 100).is_null());
+            assert!(ek_book_load(path.as_ptr(), core::ptr::null_mut(), msg.as_mut_ptr(), 0).is_null());
+            assert_eq!(msg[0], 7);
+            assert!(ek_book_load(path.as_ptr(), core::ptr::null_mut(), msg.as_mut_ptr(), 4).is_null());
+        }
+        assert_eq!(msg[3], 0);
+    }),
+    ("ek_book_save", "NULL book or path", "`EK_ERR_NULL`", || {
+        let b = ek_book_new(1, 50);
+        let path = CString::new("/nonexistent/x.dat").unwrap();
+        // SAFETY: NULLs allowed; a live book freed once.
+        unsafe {
+            assert_eq!(ek_book_save(core::ptr::null_mut(), path.as_ptr(), -1, 0, 0, 0, 0, 0), EK_ERR_NULL);
+            assert_eq!(ek_book_save(b, core::ptr::null(), -1, 0, 0, 0, 0, 0), EK_ERR_NULL);
+            ek_book_free(b);
+        }
+    }),
+    ("ek_book_save", "a date field outside 0..=255, a year outside 16 bits", "`EK_ERR_RANGE`, nothing written", || {
+        let b = ek_book_new(1, 50);
+        let path = CString::new("/nonexistent/never-written.dat").unwrap();
+        // SAFETY: a live book freed once, a path.
+        unsafe {
+            assert_eq!(ek_book_save(b, path.as_ptr(), 2026, 256, 1, 1, 1, 1), EK_ERR_RANGE);
+            assert_eq!(ek_book_save(b, path.as_ptr(), 2026, 1, 1, 1, 1, -1), EK_ERR_RANGE);
+            assert_eq!(ek_book_save(b, path.as_ptr(), 40000, 1, 1, 1, 1, 1), EK_ERR_RANGE);
+            ek_book_free(b);
+        }
+    }),
+    ("ek_book_save", "a path that cannot be written", "`EK_ERR_IO`", || {
+        let b = ek_book_new(1, 50);
+        let path = CString::new("/nonexistent/never-written.dat").unwrap();
+        // SAFETY: a live book freed once, a path.
+        unsafe {
+            assert_eq!(ek_book_save(b, path.as_ptr(), -1, 0, 0, 0, 0, 0), EK_ERR_IO);
+            ek_book_free(b);
+        }
+    }),
+    ("ek_book_free", "NULL", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_book_free(core::ptr::null_mut()) };
+    }),
+    ("ek_book_size", "NULL", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_book_size(core::ptr::null()) }, 0);
+    }),
+    ("ek_book_probe", "NULL book, board or out", "`EK_ERR_NULL`, nothing written", || {
+        with_book(|b| {
+            let mut e = EkBookEntry { value: 5, ..Default::default() };
+            // SAFETY: NULLs allowed; a live book, board and entry.
+            unsafe {
+                assert_eq!(ek_book_probe(core::ptr::null(), &EkBoard::START, &mut e), EK_ERR_NULL);
+                assert_eq!(ek_book_probe(b, core::ptr::null(), &mut e), EK_ERR_NULL);
+                assert_eq!(ek_book_probe(b, &EkBoard::START, core::ptr::null_mut()), EK_ERR_NULL);
+            }
+            assert_eq!(e.value, 5);
+        });
+    }),
+    ("ek_book_probe", "a board not in the book (overlaps too)", "0, nothing written", || {
+        with_book(|b| {
+            let mut e = EkBookEntry { value: 5, ..Default::default() };
+            // SAFETY: a live book, boards and entry.
+            unsafe {
+                assert_eq!(ek_book_probe(b, &EkBoard::new(1, 2), &mut e), 0);
+                assert_eq!(ek_book_probe(b, &EkBoard::new(!0, !0), &mut e), 0);
+                assert_eq!(ek_book_probe(b, &EkBoard::START, &mut e), 1);
+            }
+            assert_eq!(e.value, 1);
+        });
+    }),
+    ("ek_book_moves", "NULL book or board; NULL moves or scores with capacity > 0", "`EK_ERR_NULL`, nothing written", || {
+        with_book(|b| {
+            let (mut m, mut s) = ([9; 4], [9; 4]);
+            // SAFETY: NULLs allowed; a live book, board, arrays of 4.
+            unsafe {
+                assert_eq!(ek_book_moves(core::ptr::null(), &EkBoard::START, m.as_mut_ptr(), s.as_mut_ptr(), 4), EK_ERR_NULL);
+                assert_eq!(ek_book_moves(b, core::ptr::null(), m.as_mut_ptr(), s.as_mut_ptr(), 4), EK_ERR_NULL);
+                assert_eq!(ek_book_moves(b, &EkBoard::START, core::ptr::null_mut(), s.as_mut_ptr(), 4), EK_ERR_NULL);
+                assert_eq!(ek_book_moves(b, &EkBoard::START, m.as_mut_ptr(), core::ptr::null_mut(), 4), EK_ERR_NULL);
+            }
+            assert_eq!((m, s), ([9; 4], [9; 4]));
+        });
+    }),
+    ("ek_book_moves", "a board not in the book", "`EK_ERR_RANGE`, nothing written", || {
+        with_book(|b| {
+            let (mut m, mut s) = ([9; 4], [9; 4]);
+            // SAFETY: a live book and board, arrays of 4.
+            assert_eq!(unsafe { ek_book_moves(b, &EkBoard::new(1, 2), m.as_mut_ptr(), s.as_mut_ptr(), 4) }, EK_ERR_RANGE);
+            assert_eq!((m, s), ([9; 4], [9; 4]));
+        });
+    }),
+    ("ek_book_moves", "capacity below the number of moves (or negative)", "the number of moves; only `capacity` written", || {
+        with_book(|b| {
+            let (mut m, mut s) = ([9; 4], [9; 4]);
+            // SAFETY: a live book and board, arrays of 4 (1 said); NULL arrays with capacity <= 0.
+            unsafe {
+                assert_eq!(ek_book_moves(b, &EkBoard::START, m.as_mut_ptr(), s.as_mut_ptr(), 1), 4);
+                assert_eq!((m[0], s[0], m[1], s[1]), (19, 1, 9, 9));
+                assert_eq!(ek_book_moves(b, &EkBoard::START, core::ptr::null_mut(), core::ptr::null_mut(), -3), 4);
+            }
+        });
+    }),
+    ("ek_book_seed", "NULL book", "nothing done", || {
+        // SAFETY: NULL is allowed.
+        unsafe { ek_book_seed(core::ptr::null_mut(), 5) };
+    }),
+    ("ek_book_random_state", "NULL book", "0", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_book_random_state(core::ptr::null()) }, 0);
+    }),
+    ("ek_book_random_move", "NULL book, board, move or score", "`EK_ERR_NULL`, nothing written, the generator unchanged", || {
+        with_book(|b| {
+            let (mut m, mut s) = (9, 9);
+            // SAFETY: NULLs allowed; a live book and board.
+            unsafe {
+                ek_book_seed(b, 77);
+                assert_eq!(ek_book_random_move(core::ptr::null_mut(), &EkBoard::START, 0, &mut m, &mut s), EK_ERR_NULL);
+                assert_eq!(ek_book_random_move(b, core::ptr::null(), 0, &mut m, &mut s), EK_ERR_NULL);
+                assert_eq!(ek_book_random_move(b, &EkBoard::START, 0, core::ptr::null_mut(), &mut s), EK_ERR_NULL);
+                assert_eq!(ek_book_random_move(b, &EkBoard::START, 0, &mut m, core::ptr::null_mut()), EK_ERR_NULL);
+                assert_eq!(ek_book_random_state(b), 77);
+            }
+            assert_eq!((m, s), (9, 9));
+        });
+    }),
+    ("ek_book_random_move", "a board not in the book", "0, nothing written, the generator unchanged", || {
+        with_book(|b| {
+            let (mut m, mut s) = (9, 9);
+            // SAFETY: a live book and board.
+            unsafe {
+                ek_book_seed(b, 77);
+                assert_eq!(ek_book_random_move(b, &EkBoard::new(1, 2), 0, &mut m, &mut s), 0);
+                assert_eq!(ek_book_random_state(b), 77);
+            }
+            assert_eq!((m, s), (9, 9));
+        });
+    }),
+    ("ek_book_line", "NULL book or board; NULL line with capacity > 0", "`EK_ERR_NULL`", || {
+        with_book(|b| {
+            let mut l = [0; 4];
+            // SAFETY: NULLs allowed; a live book and board, an array of 4.
+            unsafe {
+                assert_eq!(ek_book_line(core::ptr::null_mut(), &EkBoard::START, 19, l.as_mut_ptr(), 4), EK_ERR_NULL);
+                assert_eq!(ek_book_line(b, core::ptr::null(), 19, l.as_mut_ptr(), 4), EK_ERR_NULL);
+                assert_eq!(ek_book_line(b, &EkBoard::START, 19, core::ptr::null_mut(), 4), EK_ERR_NULL);
+            }
+        });
+    }),
+    ("ek_book_line", "a first move that is not legal, or not a square", "a line of 1 to 128 moves, the first that move", || {
+        with_book(|b| {
+            let mut l = [0; 200];
+            // SAFETY: a live book and board, an array of 200.
+            unsafe {
+                for x in [0, -7, 64, 65, 1000] {
+                    let n = ek_book_line(b, &EkBoard::START, x, l.as_mut_ptr(), 200);
+                    assert!((1..=128).contains(&n), "{x}: {n}");
+                    assert_eq!(l[0], x);
+                }
+            }
+        });
+    }),
+    ("ek_book_game_stats", "NULL book, board or out", "`EK_ERR_NULL`", || {
+        with_book(|b| {
+            let mut out = [0u64; 4];
+            // SAFETY: NULLs allowed; a live book, board and out.
+            unsafe {
+                assert_eq!(ek_book_game_stats(core::ptr::null(), &EkBoard::START, out.as_mut_ptr()), EK_ERR_NULL);
+                assert_eq!(ek_book_game_stats(b, core::ptr::null(), out.as_mut_ptr()), EK_ERR_NULL);
+                assert_eq!(ek_book_game_stats(b, &EkBoard::START, core::ptr::null_mut()), EK_ERR_NULL);
+            }
+        });
+    }),
+    ("ek_book_info", "NULL book", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_book_info(core::ptr::null(), core::ptr::null_mut(), 0) }, i64::from(EK_ERR_NULL));
+    }),
+    ("ek_book_info", "NULL buf or size 0", "the text's length, nothing written", || {
+        with_book(|b| {
+            let mut buf = [7 as core::ffi::c_char; 4];
+            // SAFETY: a live book; NULL buf allowed; a 4-byte buffer said 0.
+            unsafe {
+                let n = ek_book_info(b, core::ptr::null_mut(), 100);
+                assert!(n > 20);
+                assert_eq!(ek_book_info(b, buf.as_mut_ptr(), 0), n);
+            }
+            assert_eq!(buf, [7; 4]);
+        });
+    }),
+    ("ek_book_export", "NULL book or path", "`EK_ERR_NULL`", || {
+        with_book(|b| {
+            let path = CString::new("/nonexistent/x.txt").unwrap();
+            // SAFETY: NULLs allowed; a live book.
+            unsafe {
+                assert_eq!(ek_book_export(core::ptr::null(), path.as_ptr()), EK_ERR_NULL);
+                assert_eq!(ek_book_export(b, core::ptr::null()), EK_ERR_NULL);
+            }
+        });
+    }),
+    ("ek_book_export", "a path that cannot be written", "`EK_ERR_IO`", || {
+        with_book(|b| {
+            let path = CString::new("/nonexistent/x.txt").unwrap();
+            // SAFETY: a live book, a path.
+            assert_eq!(unsafe { ek_book_export(b, path.as_ptr()) }, EK_ERR_IO);
+        });
+    }),
+    ("ek_book_import", "NULL path", "NULL, `*status` = `EK_ERR_NULL`", || {
+        let mut status = 99;
+        // SAFETY: NULL is allowed; a writable status.
+        assert!(unsafe { ek_book_import(core::ptr::null(), &mut status, core::ptr::null_mut(), 0) }.is_null());
+        assert_eq!(status, EK_ERR_NULL);
+    }),
+    ("ek_book_import", "a file that cannot be read", "NULL, `*status` = `EK_ERR_IO`", || {
+        let mut status = 99;
+        let path = CString::new("/nonexistent/book.txt").unwrap();
+        // SAFETY: a path, a writable status.
+        assert!(unsafe { ek_book_import(path.as_ptr(), &mut status, core::ptr::null_mut(), 0) }.is_null());
+        assert_eq!(status, EK_ERR_IO);
+    }),
+    ("ek_book_import", "a line without a board, side, level in 0..=60 (Edax stops there), or not UTF-8", "NULL, `*status` = `EK_ERR_BOOK_FORMAT`, `message` names the file, byte offset and line", || {
+        let dir = std::env::temp_dir().join(format!("ek-bad-book-txt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let board = "---------------------------OX------XO--------------------------- X";
+        let texts: Vec<Vec<u8>> = vec![
+            b"nonsense\n".to_vec(),
+            b"---- X,2,F5,1\n".to_vec(),
+            format!("{board},61,F5,1\n").into_bytes(),
+            format!("{board},2\n{board} ,x\n").into_bytes(),
+            b"\xff\xfe\n".to_vec(),
+        ];
+        for (i, text) in texts.iter().enumerate() {
+            let file = dir.join(format!("{i}.txt"));
+            std::fs::write(&file, text).unwrap();
+            let path = CString::new(file.to_str().unwrap()).unwrap();
+            let (mut status, mut msg) = (99, [0 as core::ffi::c_char; 300]);
+            // SAFETY: a path, a writable status and message.
+            assert!(unsafe { ek_book_import(path.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len()) }.is_null(), "{i}");
+            assert_eq!(status, EK_ERR_BOOK_FORMAT, "{i}");
+            // SAFETY: NUL-terminated by the call.
+            let m = unsafe { CStr::from_ptr(msg.as_ptr()) }.to_str().unwrap().to_owned();
+            assert!(m.contains(&format!("{i}.txt: byte ")), "{i}: {m}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }),
+    ("ek_book_merge", "NULL dest or src", "`EK_ERR_NULL`", || {
+        with_book(|b| {
+            // SAFETY: NULLs allowed; a live book.
+            unsafe {
+                assert_eq!(ek_book_merge(core::ptr::null_mut(), b), EK_ERR_NULL);
+                assert_eq!(ek_book_merge(b, core::ptr::null()), EK_ERR_NULL);
+                assert_eq!(ek_book_merge(core::ptr::null_mut(), core::ptr::null()), EK_ERR_NULL);
+            }
+        });
+    }),
+    ("ek_book_merge", "dest == src", "`EK_OK`, nothing changed", || {
+        with_book(|b| {
+            // SAFETY: a live book, as both.
+            unsafe {
+                let n = ek_book_size(b);
+                assert_eq!(ek_book_merge(b, b), EK_OK);
+                assert_eq!(ek_book_size(b), n);
+            }
+        });
+    }),
+    ("ek_book_negamax", "NULL book", "`EK_ERR_NULL`", || {
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { ek_book_negamax(core::ptr::null_mut()) }, EK_ERR_NULL);
+    }),
+    ("ek_book_negamax", "no start position; links to missing children (a damaged file)", "`EK_OK`: nothing done / the link skipped, keeping its score (Edax dereferences NULL)", || {
+        let b = ek_book_new(2, 50);
+        // SAFETY: a live book freed once.
+        unsafe {
+            assert_eq!(ek_book_negamax(b), EK_OK);
+            ek_book_free(b);
+        }
+        // The start position linked (D3) to a child that is not in the book.
+        let mut image = book_image();
+        image.truncate(42);
+        image[38..42].copy_from_slice(&1i32.to_le_bytes());
+        image.extend_from_slice(&EkBoard::START.player.to_le_bytes());
+        image.extend_from_slice(&EkBoard::START.opponent.to_le_bytes());
+        image.extend_from_slice(&[0; 16]);
+        image.extend_from_slice(&[3, 0, 0, 0, 0, 0, 1, 2, 5, 19, 0x81, 0x41]);
+        let mut book = Box::new(EkBook::from_bytes(&image, "m").unwrap());
+        // SAFETY: a live book.
+        assert_eq!(unsafe { ek_book_negamax(&mut *book) }, EK_OK);
+        assert_eq!(book.probe(&EkBoard::START).unwrap().links[0].score, 5);
+    }),
 ];
 
 /// A batch function in one shape: `call(n, xs, ps, os, out0, out1)` (arguments it does not take
@@ -3174,4 +3530,36 @@ mod edax {
             assert_eq!(code, Some(0), "{stderr}");
         }),
     ];
+}
+
+/// A small book.dat made here: the start position with three links and a leaf, as Edax's
+/// `book_save` writes it.
+fn book_image() -> Vec<u8> {
+    use edax_kernels::book::{BookLink, BookOptions, BookPosition};
+    let mut book = EkBook::new(BookOptions { level: 2, n_empties: 50, ..Default::default() });
+    let mut p = BookPosition::new(EkBoard::START);
+    p.links = vec![BookLink { score: 1, mv: 19 }, BookLink { score: 1, mv: 26 }, BookLink { score: 0, mv: 37 }];
+    p.leaf = BookLink { score: -1, mv: 44 };
+    p.value = 1;
+    book.add(p);
+    book.to_bytes(None)
+}
+
+/// Runs `f` on a C book loaded from [`book_image`], then frees it.
+fn with_book(f: impl FnOnce(*mut EkBook)) {
+    let dir = std::env::temp_dir().join(
+        format!("ek-bad-book-img-{}-{:?}", std::process::id(), std::thread::current().id()).replace(['(', ')'], ""),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("b.dat");
+    std::fs::write(&file, book_image()).unwrap();
+    let path = CString::new(file.to_str().unwrap()).unwrap();
+    let mut status = 99;
+    // SAFETY: a path, a writable status.
+    let b = unsafe { ek_book_load(path.as_ptr(), &mut status, core::ptr::null_mut(), 0) };
+    assert_eq!(status, EK_OK);
+    f(b);
+    // SAFETY: the loaded book, freed once.
+    unsafe { ek_book_free(b) };
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -52,7 +52,8 @@ fn name(x: i32, black: bool) -> String {
 fn edax_book_saves_back_byte_for_byte() {
     let bytes = edax_bytes();
     let mut book = EkBook::from_bytes(&bytes, "edax.dat").unwrap();
-    assert_eq!(book.len(), 3837);
+    let info = std::fs::read_to_string(data("info.txt")).unwrap();
+    assert!(info.contains(&format!("Positions: {} (", book.len())), "{info}");
     // The date is Edax's fixed clock (scripts/golden/book-clock.c): 2026-01-02 03:04:05.
     let date = BookDate { year: 2026, month: 1, day: 2, hour: 3, minute: 4, second: 5, padding: bytes[17] };
     assert_eq!(book.date, date);
@@ -89,7 +90,7 @@ fn book_moves_are_edax_book_show() {
         let moves = if parts[0] == "-" { "" } else { parts[0] };
         let board = play(moves);
         let black = (moves.len() / 2) % 2 == 0;
-        if parts.len() == 1 {
+        if parts.len() == 1 || parts[1].is_empty() {
             assert!(book.probe(&board).is_none(), "{moves}: Edax has no position");
             continue;
         }
@@ -114,7 +115,11 @@ fn book_moves_are_edax_book_show() {
         assert_eq!(parts[3], format!("Moves: {}", ours.join(" ")), "{moves}");
         let stats = book.game_stats(&board);
         let games = stats.n_wins + stats.n_draws + stats.n_losses;
-        assert_eq!(parts.last().unwrap().to_string(), format!("{} incomplete lines.", stats.n_lines - games), "{moves}");
+        assert_eq!(
+            parts.last().unwrap().to_string(),
+            format!("{} incomplete lines.", stats.n_lines - games),
+            "{moves}"
+        );
         checked += 1;
     }
     assert!(checked > 30, "{checked}");
@@ -167,7 +172,7 @@ fn random_moves_are_edax_go() {
         }
         moves.push_str(&w[0].to_lowercase());
     }
-    assert!(book_moves >= 8, "{book_moves}");
+    assert!(book_moves >= 6, "{book_moves}");
 }
 
 #[test]
@@ -237,34 +242,54 @@ impl LeafSearch for FirstMove {
     }
 }
 
+/// Edax's searches, answered from a book Edax made: the leaf it stored for the position.
+struct Oracle {
+    book: EkBook,
+    calls: usize,
+}
+
+impl LeafSearch for Oracle {
+    fn search(&mut self, board: &EkBoard, _level: i32, excluded: &[u8]) -> BookLink {
+        self.calls += 1;
+        let p = self.book.probe(board).expect("Edax's book has the position");
+        let s = edax_kernels::book::symmetry_of(p, board);
+        let leaf = BookLink { score: p.leaf.score, mv: edax_kernels::book::symmetric_move(p.leaf.mv, s) };
+        assert!(!excluded.contains(&leaf.mv));
+        leaf
+    }
+}
+
 #[test]
-fn import_of_edax_export_gives_edax_book_after_link_and_negamax() {
+fn import_of_edax_export_is_edax_import() {
     let edax = edax_book();
     let text = edax.export_text();
     let mut book = EkBook::import_text(&text, "edax.txt").unwrap();
     assert_eq!(book.len(), edax.len());
     assert_eq!(book.export_text(), text);
-    assert_eq!(book.options.level, 2);
-    // 61 - 10 plies deep: the deepest positions have 50 empties.
-    assert_eq!(book.options.n_empties, 50);
-    book.link(&mut NoSearch);
+    // Edax's `book import` runs link, fix, negamax and sort. On its own export, fix has
+    // nothing to do, but link turns some leaves into links (a leaf whose child is in the book)
+    // and searches those positions' next best moves: the searches are Edax's, answered here
+    // from its result (the leaf Edax's file holds), through the LeafSearch hook.
+    let imported = std::fs::read(data("imported.dat")).unwrap();
+    let mut oracle = Oracle { book: EkBook::from_bytes(&imported, "imported.dat").unwrap(), calls: 0 };
+    book.link(&mut oracle);
+    assert!(oracle.calls > 0);
     book.negamax();
-    // Links rebuilt from the children present, in the order Edax's link and sort give: the
-    // same positions, values and bounds as Edax's book.
-    for (a, b) in book.positions().zip(edax.positions()) {
-        assert_eq!(a.board, b.board);
-        assert_eq!((a.value, a.lower, a.upper), (b.value, b.lower, b.upper), "{:?}", a.board);
-        let mut la: Vec<_> = a.links.iter().map(|l| (l.mv, l.score)).collect();
-        let mut lb: Vec<_> = b.links.iter().map(|l| (l.mv, l.score)).collect();
-        la.sort();
-        lb.sort();
-        assert_eq!(la, lb);
-    }
+    // Edax's book_init leaves the padding byte and the verbosity as they were in memory (the
+    // start-up book's): taken from its file.
+    book.options.verbosity = i32::from_le_bytes(imported[34..38].try_into().unwrap());
+    let date = BookDate { year: 2026, month: 1, day: 2, hour: 3, minute: 4, second: 5, padding: imported[17] };
+    let ours = book.to_bytes(Some(date));
+    let first_diff = ours.iter().zip(&imported).position(|(a, b)| a != b);
+    assert_eq!((first_diff, ours.len()), (None, imported.len()));
     // A bad line: its byte offset and number.
     let bad = format!("{}garbage,2,F5,3\n", &text[..text.find('\n').unwrap() + 1]);
     let e = EkBook::import_text(&bad, "bad.txt").unwrap_err();
     assert_eq!(e.offset as usize, text.find('\n').unwrap() + 1);
     assert!(e.to_string().contains("bad.txt") && e.to_string().contains("line 2"), "{e}");
+    for bad in ["X,2,F5,3", &text[..65], &format!("{},x,F5,3", &text[..66]), &format!("{},61,F5,3", &text[..66])] {
+        assert!(EkBook::import_text(bad, "bad.txt").is_err(), "{bad}");
+    }
 }
 
 #[test]
@@ -316,7 +341,8 @@ fn bad_files_are_refused_with_offsets() {
     assert_eq!(with(4, b"KOOC").unwrap_err().offset, 0);
     assert_eq!(with(8, &[3]).unwrap_err().offset, 8);
     assert!(with(9, &[7]).is_ok(), "the release is not checked (as in Edax)");
-    for n in [i32::MAX, -1, 3838, 3836, 1 << 24] {
+    let count = i32::from_le_bytes(bytes[38..42].try_into().unwrap());
+    for n in [i32::MAX, -1, count + 1, count - 1, 1 << 24] {
         assert_eq!(with(38, &n.to_le_bytes()).unwrap_err().offset, 38, "{n}");
     }
     // A huge link count: truncated record.
@@ -347,10 +373,91 @@ fn hostile_books_do_not_panic() {
     c.links = vec![BookLink { score: 3, mv: PASS as u8 }];
     c.n_lines = u32::MAX;
     book.add_raw(c);
+    book.link(&mut NoSearch);
     book.negamax();
     let _ = book.game_stats(&EkBoard::START);
     let _ = book.line(&EkBoard::START, 19);
     let _ = book.random_move(&EkBoard::START, 100);
     let bytes = book.to_bytes(None);
     assert_eq!(EkBook::from_bytes(&bytes, "h").unwrap().to_bytes(None), bytes);
+}
+
+#[test]
+fn c_api() {
+    use edax_kernels::ffi::book_api::*;
+    use edax_kernels::ffi::book_query_api::*;
+    use std::ffi::CString;
+    let path = CString::new(data("edax.dat").to_str().unwrap()).unwrap();
+    let mut status = 1;
+    let mut msg = [0 as std::ffi::c_char; 200];
+    // SAFETY: valid pointers and sizes throughout; each book freed once.
+    unsafe {
+        let book = ek_book_load(path.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len());
+        assert!(!book.is_null());
+        assert_eq!(status, 0);
+        let rust = edax_book();
+        assert_eq!(ek_book_size(book), rust.len() as i64);
+        let board = play("f5d6");
+        let mut entry = EkBookEntry::default();
+        assert_eq!(ek_book_probe(book, &board, &mut entry), 1);
+        let p = rust.probe(&board).unwrap();
+        assert_eq!((entry.value, entry.lower, entry.upper), (p.value.into(), p.lower.into(), p.upper.into()));
+        let (mut moves, mut scores) = ([0; 40], [0; 40]);
+        let n = ek_book_moves(book, &board, moves.as_mut_ptr(), scores.as_mut_ptr(), 40);
+        let want = rust.moves(&board).unwrap();
+        assert_eq!(n as usize, want.len());
+        for (i, m) in want.iter().enumerate() {
+            assert_eq!((moves[i], scores[i]), (m.mv, m.score));
+        }
+        assert_eq!(ek_book_moves(book, &EkBoard::new(1, 2), moves.as_mut_ptr(), scores.as_mut_ptr(), 40), -2);
+        ek_book_seed(book, 1_000_000);
+        assert_eq!(ek_book_random_state(book), 1_000_000);
+        let (mut mv, mut sc) = (0, 0);
+        assert_eq!(ek_book_random_move(book, &play("f5"), 4, &mut mv, &mut sc), 1);
+        let mut line = [0; 64];
+        let len = ek_book_line(book, &play("f5"), mv, line.as_mut_ptr(), 64);
+        assert!(len >= 1 && line[0] == mv);
+        let mut stats = [0u64; 4];
+        assert_eq!(ek_book_game_stats(book, &EkBoard::START, stats.as_mut_ptr()), 0);
+        assert_eq!(stats[3], rust.game_stats(&EkBoard::START).n_lines);
+        let info_len = ek_book_info(book, std::ptr::null_mut(), 0);
+        assert_eq!(info_len as usize, rust.info_text().len());
+        let dir = std::env::temp_dir().join(format!("ek-book-c-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = CString::new(dir.join("out.dat").to_str().unwrap()).unwrap();
+        assert_eq!(ek_book_save(book, out.as_ptr(), -1, 0, 0, 0, 0, 0), 0);
+        assert_eq!(std::fs::read(dir.join("out.dat")).unwrap(), edax_bytes());
+        assert_eq!(ek_book_save(book, out.as_ptr(), 2026, 300, 0, 0, 0, 0), -2);
+        let txt = CString::new(dir.join("out.txt").to_str().unwrap()).unwrap();
+        assert_eq!(ek_book_export(book, txt.as_ptr()), 0);
+        assert_eq!(std::fs::read_to_string(dir.join("out.txt")).unwrap(), rust.export_text());
+        let imported = ek_book_import(txt.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len());
+        assert!(!imported.is_null());
+        assert_eq!(ek_book_size(imported), rust.len() as i64);
+        let empty = ek_book_new(2, 53);
+        assert_eq!(ek_book_merge(empty, book), 0);
+        assert_eq!(ek_book_size(empty), rust.len() as i64);
+        assert_eq!(ek_book_negamax(empty), 0);
+        // Bad input: NULLs, a truncated file (its name and offset in the message).
+        assert_eq!(ek_book_probe(std::ptr::null(), &board, &mut entry), -1);
+        assert_eq!(ek_book_moves(book, std::ptr::null(), moves.as_mut_ptr(), scores.as_mut_ptr(), 40), -1);
+        assert_eq!(ek_book_negamax(std::ptr::null_mut()), -1);
+        assert!(ek_book_load(std::ptr::null(), &mut status, msg.as_mut_ptr(), msg.len()).is_null());
+        assert_eq!(status, -1);
+        let bytes = edax_bytes();
+        std::fs::write(dir.join("short.dat"), &bytes[..100]).unwrap();
+        let short = CString::new(dir.join("short.dat").to_str().unwrap()).unwrap();
+        assert!(ek_book_load(short.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len()).is_null());
+        assert_eq!(status, -13);
+        let text = std::ffi::CStr::from_ptr(msg.as_ptr()).to_str().unwrap();
+        assert!(text.contains("short.dat: byte 100"), "{text}");
+        let missing = CString::new(dir.join("none.dat").to_str().unwrap()).unwrap();
+        assert!(ek_book_load(missing.as_ptr(), &mut status, std::ptr::null_mut(), 0).is_null());
+        assert_eq!(status, -6);
+        ek_book_free(empty);
+        ek_book_free(imported);
+        ek_book_free(book);
+        ek_book_free(std::ptr::null_mut());
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

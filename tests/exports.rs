@@ -327,8 +327,9 @@ fn edax_abi_exports_have_no_panic_path() {
 /// queries, a solver's or an engine's controls) and the engine's search, a whole search per
 /// call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
 /// is the level's `search_run` entry, which the walk from `ek_edax_search` checks): they may
-/// run baseline x86-64 code. Every other export is hot.
-const COLD_EXPORTS: [&str; 33] = [
+/// run baseline x86-64 code; and the opening book's (`ek_book_`: files, and a book probe per
+/// move played, on the portable kernels, not per level). Every other export is hot.
+const COLD_EXPORTS: [&str; 50] = [
     "ek_weights_load_file",
     "ek_weights_load_buffer",
     "ek_weights_load_default",
@@ -362,6 +363,23 @@ const COLD_EXPORTS: [&str; 33] = [
     "eval_init",
     "eval_free",
     "edge_stability_init",
+    "ek_book_new",
+    "ek_book_load",
+    "ek_book_save",
+    "ek_book_free",
+    "ek_book_size",
+    "ek_book_export",
+    "ek_book_import",
+    "ek_book_merge",
+    "ek_book_negamax",
+    "ek_book_probe",
+    "ek_book_moves",
+    "ek_book_seed",
+    "ek_book_random_state",
+    "ek_book_random_move",
+    "ek_book_line",
+    "ek_book_game_stats",
+    "ek_book_info",
 ];
 
 /// Names of the dispatch slots: `edax_kernels::dispatch::table::slot::<kernel>`.

@@ -7,12 +7,15 @@
 # project's weights (data/ek-eval.dat), -h 16, a fixed clock (the LD_PRELOAD shim
 # scripts/golden/book-clock.c: the save date 2026-01-02 03:04:05 under TZ=UTC, and the book
 # generator's seed real_clock() = 1000000), on:
-#   1. book new 2 10; book add games.txt; book deviate 2 4; book negamax;
+#   1. book new 2 8; book add games.txt; book deviate 2 4; book negamax;
 #      book save edax.dat; book export edax.txt; book info  (-> edax.dat, edax.txt, info.txt)
 # (No "quit": Edax empties its queue of commands when it reads one; end of input ends it.)
 #   2. a fresh Edax started with -book-file edax.dat: `book show` on every prefix of the games
 #      in queries.txt (-> show.txt), then `book randomness 4` and `go` from the start until the
-#      game leaves the book (-> go.txt: the move played, and the book line Edax printed).
+#      game leaves the book (-> go.txt: the move played, and the book line Edax printed)
+#   3. a fresh Edax started with -book-file start.dat (a copy of edax.dat: Edax saves a changed
+#      book to its -book-file when it quits): book import edax.txt (with Edax's link,
+#      fix, negamax and sort), book save imported.dat..
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 edax_src=${1:-/work/edax}
@@ -36,7 +39,7 @@ run_edax() { # stdin: commands
 
 {
     echo "mode 3"
-    echo "book new 2 10"
+    echo "book new 2 8"
     echo "book add games.txt"
     echo "init"
     echo "book deviate 2 4"
@@ -68,6 +71,15 @@ run_edax edax.dat < "$work/show.cmd" > "$work/show.log" 2>&1
 } > "$work/go.cmd"
 run_edax edax.dat < "$work/go.cmd" > "$work/go.log" 2>&1
 
+{
+    echo "mode 3"
+    echo "book import edax.txt"
+    echo "book save imported.dat"
+} > "$work/import.cmd"
+# Edax saves a changed book to its -book-file when it quits: a copy, not edax.dat.
+cp "$work/run/edax.dat" "$work/run/start.dat"
+run_edax start.dat < "$work/import.cmd" > "$work/import.log" 2>&1
+
 # Edax prints a prompt ">" before reading each command: the log's pieces after "\n>\n" are the
 # outputs of the commands in turn. Kept: what the tests read.
 python3 - "$work" "$out" <<'PY'
@@ -78,6 +90,7 @@ def pieces(name):
 def cmds(name):
     return open(f"{work}/{name}.cmd").read().splitlines()
 info = [o for c, o in zip(cmds("build"), pieces("build")) if c == "book info"][0]
+info = info.split("\n  A B C")[0]  # the board Edax prints before its next prompt
 open(f"{out}/info.txt", "w").write("\n".join(l for l in info.splitlines() if l.strip()) + "\n")
 with open(f"{out}/show.txt", "w") as f:
     moves = ""
@@ -94,5 +107,5 @@ with open(f"{out}/go.txt", "w") as f:
             plays = [l.split()[2] for l in o.splitlines() if l.startswith("Edax plays")]
             f.write(f"{plays[0] if plays else '?'} {'book ' + ' '.join(book[0]) if book else 'search'}\n")
 PY
-cp "$work/run/edax.dat" "$work/run/edax.txt" "$out/"
+cp "$work/run/edax.dat" "$work/run/edax.txt" "$work/run/imported.dat" "$out/"
 echo "made: $(ls "$out")"

@@ -66,12 +66,20 @@ fn i16_at(b: &[u8], at: usize) -> i16 {
 fn read_record(bytes: &[u8], at: usize, file: &str) -> Result<(BookPosition, usize), BookError> {
     let rest = bytes.len() - at;
     if rest < RECORD_MIN {
-        return Err(err(file, bytes.len(), format!("truncated position record (starts at byte {at}, needs at least {RECORD_MIN} bytes, {rest} left)")));
+        return Err(err(
+            file,
+            bytes.len(),
+            format!("truncated position record (starts at byte {at}, needs at least {RECORD_MIN} bytes, {rest} left)"),
+        ));
     }
     let n_link = usize::from(bytes[at + 38]);
     let size = RECORD_MIN + 2 * n_link;
     if rest < size {
-        return Err(err(file, bytes.len(), format!("truncated position record (starts at byte {at}, {n_link} links: needs {size} bytes, {rest} left)")));
+        return Err(err(
+            file,
+            bytes.len(),
+            format!("truncated position record (starts at byte {at}, {n_link} links: needs {size} bytes, {rest} left)"),
+        ));
     }
     let board = EkBoard::new(u64_at(bytes, at), u64_at(bytes, at + 8));
     if board.player & board.opponent != 0 {
@@ -151,7 +159,11 @@ impl EkBook {
             at = next;
         }
         if n_nodes < 0 || n_nodes as usize != records.len() {
-            return Err(err(file, 38, format!("position count {n_nodes}, but the file holds {} records", records.len())));
+            return Err(err(
+                file,
+                38,
+                format!("position count {n_nodes}, but the file holds {} records", records.len()),
+            ));
         }
         let mut book = EkBook::with_buckets(options, EkBook::buckets_for(n_nodes));
         book.date = date;
@@ -164,8 +176,12 @@ impl EkBook {
     /// [`EkBook::from_bytes`] on the file at `path`.
     pub fn load(path: &Path) -> Result<EkBook, BookError> {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path)
-            .map_err(|e| BookError { file: name.clone(), offset: 0, what: e.to_string(), io: true })?;
+        let bytes = std::fs::read(path).map_err(|e| BookError {
+            file: name.clone(),
+            offset: 0,
+            what: e.to_string(),
+            io: true,
+        })?;
         EkBook::from_bytes(&bytes, &name)
     }
 

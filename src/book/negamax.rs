@@ -76,7 +76,13 @@ impl EkBook {
             if search_depth == n_empties && selectivity == NO_SELECTIVITY {
                 lower = value;
                 upper = value;
-                stat[if v > 0 { 0 } else if v < 0 { 2 } else { 1 }] += 1;
+                stat[if v > 0 {
+                    0
+                } else if v < 0 {
+                    2
+                } else {
+                    1
+                }] += 1;
             } else if search_depth == n_empties {
                 lower = short(v - end);
                 upper = short(v + end);

@@ -133,23 +133,38 @@ impl EkBook {
     /// Edax's `book_get_game_stats`: the counts of `board`'s position, or, when one of them
     /// is saturated, the sums over its links' children (recursively; zero when not in the
     /// book).
+    ///
+    /// Each position's counts are computed once per call (Edax recomputes a position reached
+    /// by several paths; the sums are the same), and a position met again on its own path (a
+    /// cycle, possible only in a hostile file) counts zero: a call costs at most one visit
+    /// per position.
     pub fn game_stats(&self, board: &EkBoard) -> BookGameStats {
-        self.game_stats_at(board, 0)
+        let mut memo = std::collections::HashMap::new();
+        self.game_stats_at(board, &mut memo)
     }
 
-    fn game_stats_at(&self, board: &EkBoard, depth: usize) -> BookGameStats {
+    fn game_stats_at(
+        &self,
+        board: &EkBoard,
+        memo: &mut std::collections::HashMap<EkBoard, BookGameStats>,
+    ) -> BookGameStats {
         let mut s = BookGameStats::default();
         let Some(p) = self.probe(board) else { return s };
+        if let Some(known) = memo.get(&p.board) {
+            return *known;
+        }
         let saturated = [p.n_wins, p.n_losses, p.n_draws, p.n_lines].contains(&u32::MAX);
-        if saturated && depth < MAX_PLIES {
+        if saturated {
+            // In progress: zero for a cycle back here.
+            memo.insert(p.board, s);
             for l in &p.links {
-                let c = self.game_stats_at(&board_next(p.board, l.mv), depth + 1);
+                let c = self.game_stats_at(&board_next(p.board, l.mv), memo);
                 s.n_wins = s.n_wins.wrapping_add(c.n_losses);
                 s.n_draws = s.n_draws.wrapping_add(c.n_draws);
                 s.n_losses = s.n_losses.wrapping_add(c.n_wins);
                 s.n_lines = s.n_lines.wrapping_add(c.n_lines);
             }
-        } else if !saturated {
+        } else {
             s = BookGameStats {
                 n_wins: p.n_wins.into(),
                 n_draws: p.n_draws.into(),
@@ -157,6 +172,7 @@ impl EkBook {
                 n_lines: p.n_lines.into(),
             };
         }
+        memo.insert(p.board, s);
         s
     }
 

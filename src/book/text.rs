@@ -11,7 +11,15 @@ use crate::types::board::{EkBoard, NOMOVE, PASS};
 pub(crate) fn board_to_string(b: &EkBoard, color: u32) -> String {
     let (black, white) = if color == 0 { (b.player, b.opponent) } else { (b.opponent, b.player) };
     let mut s: String = (0..64)
-        .map(|x| if black >> x & 1 != 0 { 'X' } else if white >> x & 1 != 0 { 'O' } else { '-' })
+        .map(|x| {
+            if black >> x & 1 != 0 {
+                'X'
+            } else if white >> x & 1 != 0 {
+                'O'
+            } else {
+                '-'
+            }
+        })
         .collect();
     s.push(' ');
     s.push(if color == 0 { 'X' } else { 'O' });

@@ -8,9 +8,9 @@ use crate::types::board::EkBoard;
 use crate::types::results::EkPerftStats;
 use crate::types::status;
 pub use crate::types::status::{
-    EkStatus, EK_ERR_BUSY, EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_NONE, EK_ERR_EVAL_SIZE, EK_ERR_INTERNAL, EK_ERR_IO,
-    EK_ERR_ISA_UNKNOWN, EK_ERR_ISA_UNSUPPORTED, EK_ERR_NO_MEMORY, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED, EK_NOMOVE,
-    EK_OK, EK_PASS, EK_SCORE_NONE,
+    EkStatus, EK_ERR_BOOK_FORMAT, EK_ERR_BUSY, EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_NONE, EK_ERR_EVAL_SIZE, EK_ERR_INTERNAL,
+    EK_ERR_IO, EK_ERR_ISA_UNKNOWN, EK_ERR_ISA_UNSUPPORTED, EK_ERR_NO_MEMORY, EK_ERR_NULL, EK_ERR_RANGE, EK_ERR_STOPPED,
+    EK_NOMOVE, EK_OK, EK_PASS, EK_SCORE_NONE,
 };
 use core::cell::Cell;
 use core::ffi::{c_char, c_int, CStr};

@@ -39,6 +39,7 @@
 pub mod api;
 pub mod batch_api;
 pub mod book_api;
+pub mod book_query_api;
 #[cfg(feature = "edax-abi")]
 mod edax_abi;
 #[cfg(feature = "edax-abi-eval")]
