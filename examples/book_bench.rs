@@ -13,8 +13,8 @@
 //! boards, as a game meets it), in a random order, and of a position not stored, and the
 //! process's peak memory.
 
-use edax_kernels::book::{BookLink, BookPosition, BookOptions};
-use edax_kernels::{flip, get_moves, EkBook, EkBoard};
+use edax_kernels::book::{BookLink, BookOptions, BookPosition};
+use edax_kernels::{flip, get_moves, EkBoard, EkBook};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -113,11 +113,8 @@ fn load(path: &str) {
     let rss1 = peak_rss_kib();
     // The boards to probe: every stored one on a symmetry chosen by its index; and as many not
     // stored (a stored board with one disc more, which no game reaches).
-    let mut stored: Vec<EkBoard> = book
-        .positions()
-        .enumerate()
-        .map(|(i, p)| edax_kernels::symmetry(p.board, (i % 8) as i32))
-        .collect();
+    let mut stored: Vec<EkBoard> =
+        book.positions().enumerate().map(|(i, p)| edax_kernels::symmetry(p.board, (i % 8) as i32)).collect();
     let absent: Vec<EkBoard> = stored
         .iter()
         .map(|b| EkBoard { player: b.player | (1u64 << (!(b.player | b.opponent)).trailing_zeros()), ..*b })

@@ -1096,8 +1096,6 @@ void ek_book_free(struct EkBook *book);
 int64_t ek_book_size(const struct EkBook *book);
 
 /**
-<<<<<<< HEAD
-=======
  * Writes Edax's text export of `book` (`book export`: one line per position) to `path`.
  * Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_IO`.
  *
@@ -1137,7 +1135,6 @@ int ek_book_merge(struct EkBook *dest, const struct EkBook *src);
 int ek_book_negamax(struct EkBook *book);
 
 /**
->>>>>>> book
  * Looks `board` (any of its 8 symmetries) up in the book: 1 and `*out` filled when found, 0
  * when not, `EK_ERR_NULL` for a NULL pointer.
  *
@@ -1231,48 +1228,6 @@ int ek_book_game_stats(const struct EkBook *book, const struct EkBoard *board, u
  */
 int64_t ek_book_info(const struct EkBook *book, char *buf, size_t size);
 
-<<<<<<< HEAD
-/**
- * Writes Edax's text export of `book` (`book export`: one line per position) to `path`.
- * Returns `EK_OK`, `EK_ERR_NULL` or `EK_ERR_IO`.
- *
- * # Safety
- * `book` NULL or a live book; `path` NULL or a NUL-terminated string.
- */
-int ek_book_export(const struct EkBook *book, const char *path);
-
-/**
- * Edax's `book import` of a text export, without searches: the positions read, then linked
- * to the children present, negamaxed and sorted (Edax also searches positions that lack a
- * leaf and runs `book fix`; here they keep no leaf). Errors as `ek_book_load` (a bad line:
- * `EK_ERR_BOOK_FORMAT`, its byte offset and line number in `message`).
- *
- * # Safety
- * As `ek_book_load`.
- */
-struct EkBook *ek_book_import(const char *path, int *status, char *message, size_t message_size);
-
-/**
- * Edax's `book merge`: adds to `dest` each position of `src` it lacks, with its leaf and
- * level only (Edax then asks for `book fix`). Returns `EK_OK` or `EK_ERR_NULL`; `dest` and
- * `src` may not be the same book.
- *
- * # Safety
- * `dest`, `src` NULL or live, distinct books.
- */
-int ek_book_merge(struct EkBook *dest, const struct EkBook *src);
-
-/**
- * Edax's `book negamax`: values, bounds and counts from the start position's subtree (no
- * search), then every position's links sorted. Returns `EK_OK` or `EK_ERR_NULL`.
- *
- * # Safety
- * `book` NULL or a live book.
- */
-int ek_book_negamax(struct EkBook *book);
-
-=======
->>>>>>> book
 #if defined(EK_EDAX_ABI)
 /**
  * `uint64_t flip(const int x, const uint64_t P, const uint64_t O)`.

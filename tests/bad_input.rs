@@ -12,13 +12,13 @@
 mod common;
 
 use common::{naive_moves, SplitMix64};
+use edax_kernels::book::{EkBookUse, EkPlayResult};
 #[cfg(not(miri))]
 use edax_kernels::engine::{EkEngine, EkWeights, EK_ENGINE_MAX_THREADS};
 use edax_kernels::engine::{EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
 use edax_kernels::eval::{EkEval, EkMove, EVAL_FILE_SIZE};
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::batch_api::*;
-use edax_kernels::book::{EkBookUse, EkPlayResult};
 use edax_kernels::ffi::book_api::*;
 use edax_kernels::ffi::book_query_api::*;
 use edax_kernels::ffi::engine_api::*;

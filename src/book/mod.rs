@@ -21,22 +21,16 @@
 
 mod file;
 mod negamax;
-<<<<<<< HEAD
 mod play;
-=======
 mod position;
->>>>>>> book
 mod query;
 mod random;
 mod text;
 
 pub use file::BookError;
 pub use negamax::{LeafSearch, NoSearch};
-<<<<<<< HEAD
 pub use play::{book_result, play, EkBookUse, EkPlayResult};
-=======
 pub use position::{symmetric_move, BookLink, BookPosition};
->>>>>>> book
 pub use query::{BookGameStats, BookInfo, BookMove};
 pub use random::EdaxRandom;
 

@@ -141,7 +141,10 @@ mod tests {
                 let m = again.random_move(&START, randomness).unwrap();
                 let line = again.line(&START, m.mv);
                 assert_eq!((r.result.best_move, r.result.score), (m.mv, m.score));
-                assert_eq!(r.result.pv[..r.result.pv_length as usize].iter().map(|&x| i32::from(x)).collect::<Vec<_>>(), line);
+                assert_eq!(
+                    r.result.pv[..r.result.pv_length as usize].iter().map(|&x| i32::from(x)).collect::<Vec<_>>(),
+                    line
+                );
                 assert_eq!((r.result.depth, r.result.selectivity, r.result.n_nodes), (0, 0, 0));
                 let value = i32::from(book.probe(&START).unwrap().value);
                 assert!(m.score >= value - randomness, "{m:?} beyond the randomness {randomness} of {value}");

@@ -37,7 +37,9 @@ pub unsafe extern "C" fn ek_engine_play(
     guard(EK_ERR_INTERNAL, || {
         // SAFETY: NULL or valid (contract).
         let (Some(e), Some(u), Some(b), Some(l)) =
-            (unsafe { engine.as_ref() }, unsafe { usage.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+            (unsafe { engine.as_ref() }, unsafe { usage.as_ref() }, unsafe { board.as_ref() }, unsafe {
+                limits.as_ref()
+            })
         else {
             return EK_ERR_NULL;
         };
