@@ -639,6 +639,40 @@ typedef struct EkMoveScore {
 } EkMoveScore;
 
 /**
+ * How the engine uses a book (Edax's `-book-usage` and `-book-randomness`; also the C API's
+ * `EkBookUse`).
+ */
+typedef struct EkBookUse {
+  /**
+   * 1: play from the book when the position is in it (Edax's default, `-book-usage on`);
+   * 0: always search.
+   */
+  int enabled;
+  /**
+   * Edax's `-book-randomness` (default 0): the book moves scoring at least the position's
+   * value minus this are chosen among at random (0: only the best moves; any integer is
+   * accepted, a negative one leaving no book move, so the engine searches).
+   */
+  int randomness;
+} EkBookUse;
+
+/**
+ * The engine's move with a book (also the C API's `EkPlayResult`).
+ */
+typedef struct EkPlayResult {
+  /**
+   * The search's result, or, for a book move, Edax's: the move, its book score (`score`),
+   * depth 0, selectivity 0, `exact` 0, `complete` 1, no nodes, and the book's line as `pv`
+   * (the move, then the book's best moves while the position is in the book).
+   */
+  struct EkEngineResult result;
+  /**
+   * 1 when the move came from the book, 0 when it was searched.
+   */
+  int from_book;
+} EkPlayResult;
+
+/**
  * The state of Edax's search that `ek_nws_midgame` reads besides the board and the window:
  * the fields of Edax's `Search` of the same names, as a node inside Edax's search has them.
  */
@@ -2028,6 +2062,32 @@ int ek_set_isa(const char *name);
  * explaining it was written to stderr.
  */
 int ek_isa_env_status(void);
+
+/**
+ * The engine's move of `board` as Edax plays it (`play_go`): when `book` is not NULL,
+ * `usage->enabled` is 1 and the position (in any of its 8 symmetries) is in the book, a book
+ * move chosen as Edax's `book_get_random_move` at `usage->randomness` (the book's generator:
+ * `ek_book_seed`), with the book's line as the principal variation; otherwise
+ * `ek_engine_search` within `limits`. Writes `*result` (`from_book` 1 for a book move: then
+ * depth 0, selectivity 0, no nodes, the move's book score) and returns `EK_OK`.
+ *
+ * Errors (nothing written): `EK_ERR_NULL` (NULL engine, usage, board, limits or result),
+ * `EK_ERR_RANGE` (the board or limits `ek_engine_search` refuses, checked even when the book
+ * answers), or `ek_engine_search`'s errors when it searches. Unlike Edax, a position in the
+ * book with no move within the randomness (a negative one) is searched, not answered with
+ * no move. The book is changed only in its generator's state: do not use it from two threads
+ * at once.
+ *
+ * # Safety
+ * `engine` NULL or a live engine; `book` NULL or a live book; `usage`, `board` and `limits`
+ * NULL or readable; `result` NULL or writable.
+ */
+int ek_engine_play(const struct EkEngine *engine,
+                   struct EkBook *book,
+                   const struct EkBookUse *usage,
+                   const struct EkBoard *board,
+                   const struct EkEngineLimits *limits,
+                   struct EkPlayResult *result);
 
 /**
  * Edax 4.6's endgame leaf search, `search_shallow(search, alpha)` (endgame.c), in one call: the

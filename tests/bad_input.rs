@@ -12,6 +12,7 @@
 mod common;
 
 use common::{naive_moves, SplitMix64};
+use edax_kernels::book::{EkBookUse, EkPlayResult};
 #[cfg(not(miri))]
 use edax_kernels::engine::{EkEngine, EkWeights, EK_ENGINE_MAX_THREADS};
 use edax_kernels::engine::{EkEngineLimits, EkEngineResult, EkMoveScore, EK_MAX_MOVES};
@@ -23,6 +24,7 @@ use edax_kernels::ffi::book_api::*;
 use edax_kernels::ffi::book_query_api::*;
 use edax_kernels::ffi::engine_api::*;
 use edax_kernels::ffi::eval_api::*;
+use edax_kernels::ffi::play_api::ek_engine_play;
 use edax_kernels::ffi::solver_api::*;
 use edax_kernels::{
     EkBoard, EkBook, EkEdaxResult, EkEdaxTables, EkHashTable, EkMidgameSearch, EkPerftStats, EkSolveResult, EkSolver,
@@ -2065,6 +2067,56 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
                 assert_eq!((r.score, r.best_move, r.exact, r.pv_length), (56, EK_NOMOVE, 1, 0));
                 // SAFETY: freed once.
                 unsafe { ek_engine_free(e) };
+            }
+        },
+    ),
+    ("ek_engine_play", "NULL engine, usage, board, limits or result (a NULL book is no book)", "`EK_ERR_NULL`, nothing written", || {
+        let (b, l, u) = (EkBoard::START, EkEngineLimits::level(3), EkBookUse::default());
+        let mut r = EkPlayResult { result: untouched_engine_result(), from_book: 99 };
+        let untouched = r;
+        let nul = core::ptr::null();
+        let no_book = core::ptr::null_mut();
+        // SAFETY: NULL is allowed; the others live.
+        assert_eq!(unsafe { ek_engine_play(nul, no_book, &u, &b, &l, &mut r) }, EK_ERR_NULL);
+        #[cfg(not(miri))]
+        {
+            let e = new_engine();
+            // SAFETY: a live engine, NULL or live arguments.
+            unsafe {
+                assert_eq!(ek_engine_play(e, no_book, core::ptr::null(), &b, &l, &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_play(e, no_book, &u, core::ptr::null(), &l, &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_play(e, no_book, &u, &b, core::ptr::null(), &mut r), EK_ERR_NULL);
+                assert_eq!(ek_engine_play(e, no_book, &u, &b, &l, core::ptr::null_mut()), EK_ERR_NULL);
+                ek_engine_free(e);
+            }
+        }
+        assert_eq!(r, untouched);
+    }),
+    (
+        "ek_engine_play",
+        "limits or a board `ek_engine_search` refuses, even for a position in the book",
+        "`EK_ERR_RANGE`, nothing written",
+        || {
+            #[cfg(not(miri))]
+            {
+                let e = new_engine();
+                // An empty book: the limits and the board are checked before the book is read.
+                let book = ek_book_new(1, 50);
+                assert!(!book.is_null());
+                let u = EkBookUse::default();
+                let mut r = EkPlayResult { result: untouched_engine_result(), from_book: 99 };
+                let untouched = r;
+                // SAFETY: a live engine and book, live arguments.
+                unsafe {
+                    for (b, limits) in
+                        [(EkBoard::START, EkEngineLimits::level(61)), (EkBoard::new(3, 1), EkEngineLimits::level(3))]
+                    {
+                        assert_eq!(ek_engine_play(e, book, &u, &b, &limits, &mut r), EK_ERR_RANGE, "{b:?} {limits:?}");
+                        assert_eq!(r, untouched);
+                    }
+                    ek_book_free(book);
+                    ek_engine_free(e);
+                }
             }
         },
     ),

@@ -8,8 +8,10 @@
 //! from the records actually present, never from the header's count alone.
 
 use super::{BookDate, BookLink, BookOptions, BookPosition, EkBook};
+use crate::kernels::crc32c::hash_code;
 use crate::types::board::{EkBoard, NOMOVE, PASS};
 use std::fmt;
+use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 /// Edax's `EDAX` and `BOOK` header words.
@@ -62,56 +64,116 @@ fn i16_at(b: &[u8], at: usize) -> i16 {
     i16::from_le_bytes([b[at], b[at + 1]])
 }
 
-/// Reads one record at `at`; returns it and the offset after it.
-fn read_record(bytes: &[u8], at: usize, file: &str) -> Result<(BookPosition, usize), BookError> {
-    let rest = bytes.len() - at;
-    if rest < RECORD_MIN {
-        return Err(err(
-            file,
-            bytes.len(),
-            format!("truncated position record (starts at byte {at}, needs at least {RECORD_MIN} bytes, {rest} left)"),
-        ));
+/// Reads into `buf` until it is full or the input ends; returns the bytes read. `at` is the
+/// file offset of `buf[0]`, for the error.
+fn read_full(r: &mut impl Read, buf: &mut [u8], file: &str, at: usize) -> Result<usize, BookError> {
+    let mut got = 0;
+    while got < buf.len() {
+        match r.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                return Err(BookError {
+                    file: file.to_string(),
+                    offset: (at + got) as u64,
+                    what: e.to_string(),
+                    io: true,
+                })
+            }
+        }
     }
-    let n_link = usize::from(bytes[at + 38]);
-    let size = RECORD_MIN + 2 * n_link;
-    if rest < size {
-        return Err(err(
-            file,
-            bytes.len(),
-            format!("truncated position record (starts at byte {at}, {n_link} links: needs {size} bytes, {rest} left)"),
-        ));
+    Ok(got)
+}
+
+/// Reads the records that follow the header from `r` (at byte `HEADER_SIZE` of `file`), one at
+/// a time into a buffer of the largest record's size, and calls `each` with each record's
+/// offset and bytes; returns how many there were. A record cut short by the end of the input is
+/// an error at the input's length.
+fn scan_records(
+    r: &mut impl Read,
+    file: &str,
+    mut each: impl FnMut(usize, &[u8]) -> Result<(), BookError>,
+) -> Result<usize, BookError> {
+    let mut buf = [0u8; RECORD_MIN + 2 * 255];
+    let (mut at, mut n) = (HEADER_SIZE, 0);
+    loop {
+        let got = read_full(r, &mut buf[..RECORD_MIN], file, at)?;
+        if got == 0 {
+            return Ok(n);
+        }
+        if got < RECORD_MIN {
+            return Err(err(
+                file,
+                at + got,
+                format!(
+                    "truncated position record (starts at byte {at}, needs at least {RECORD_MIN} bytes, {got} left)"
+                ),
+            ));
+        }
+        let n_link = usize::from(buf[38]);
+        let size = RECORD_MIN + 2 * n_link;
+        let more = read_full(r, &mut buf[RECORD_MIN..size], file, at + RECORD_MIN)?;
+        if RECORD_MIN + more < size {
+            let rest = RECORD_MIN + more;
+            return Err(err(
+                file,
+                at + rest,
+                format!(
+                    "truncated position record (starts at byte {at}, {n_link} links: needs {size} bytes, {rest} left)"
+                ),
+            ));
+        }
+        each(at, &buf[..size])?;
+        at += size;
+        n += 1;
     }
-    let board = EkBoard::new(u64_at(bytes, at), u64_at(bytes, at + 8));
+}
+
+/// The board of a record (its discs checked).
+fn record_board(rec: &[u8], at: usize, file: &str) -> Result<EkBoard, BookError> {
+    let board = EkBoard::new(u64_at(rec, 0), u64_at(rec, 8));
     if board.player & board.opponent != 0 {
         return Err(err(file, at, "position with discs of both sides on one square"));
     }
-    let link_at = |k: usize| BookLink { score: bytes[k] as i8, mv: bytes[k + 1] };
-    let mut links = Vec::with_capacity(n_link);
+    Ok(board)
+}
+
+/// Checks the moves of a record (`rec`: its bytes, at file offset `at`): links a square or a
+/// pass, the leaf a square, a pass or no move.
+fn check_moves(rec: &[u8], at: usize, file: &str) -> Result<(), BookError> {
+    let n_link = (rec.len() - RECORD_MIN) / 2;
     for i in 0..n_link {
-        let k = at + 40 + 2 * i;
-        let l = link_at(k);
-        if i32::from(l.mv) > PASS {
-            return Err(err(file, k + 1, format!("link move {} is not a square or a pass", l.mv)));
+        let k = 40 + 2 * i;
+        if i32::from(rec[k + 1]) > PASS {
+            return Err(err(file, at + k + 1, format!("link move {} is not a square or a pass", rec[k + 1])));
         }
-        links.push(l);
     }
-    let k = at + size - 2;
-    let leaf = link_at(k);
-    if i32::from(leaf.mv) > NOMOVE {
-        return Err(err(file, k + 1, format!("leaf move {} is not a square, a pass or no move", leaf.mv)));
+    let k = rec.len() - 2;
+    if i32::from(rec[k + 1]) > NOMOVE {
+        return Err(err(file, at + k + 1, format!("leaf move {} is not a square, a pass or no move", rec[k + 1])));
     }
+    Ok(())
+}
+
+/// The position of a record (`rec`: its bytes, at file offset `at`).
+fn read_record(rec: &[u8], at: usize, file: &str) -> Result<BookPosition, BookError> {
+    let board = record_board(rec, at, file)?;
+    check_moves(rec, at, file)?;
+    let link_at = |k: usize| BookLink { score: rec[k] as i8, mv: rec[k + 1] };
+    let n_link = (rec.len() - RECORD_MIN) / 2;
     let mut p = BookPosition::new(board);
-    p.n_wins = u32_at(bytes, at + 16);
-    p.n_draws = u32_at(bytes, at + 20);
-    p.n_losses = u32_at(bytes, at + 24);
-    p.n_lines = u32_at(bytes, at + 28);
-    p.value = i16_at(bytes, at + 32);
-    p.lower = i16_at(bytes, at + 34);
-    p.upper = i16_at(bytes, at + 36);
-    p.level = bytes[at + 39];
-    p.links = links;
-    p.leaf = leaf;
-    Ok((p, at + size))
+    p.n_wins = u32_at(rec, 16);
+    p.n_draws = u32_at(rec, 20);
+    p.n_losses = u32_at(rec, 24);
+    p.n_lines = u32_at(rec, 28);
+    p.value = i16_at(rec, 32);
+    p.lower = i16_at(rec, 34);
+    p.upper = i16_at(rec, 36);
+    p.level = rec[39];
+    p.links = (0..n_link).map(|i| link_at(40 + 2 * i)).collect();
+    p.leaf = link_at(rec.len() - 2);
+    Ok(p)
 }
 
 impl EkBook {
@@ -122,8 +184,30 @@ impl EkBook {
     /// record whose board is in the book already is skipped, as Edax skips it. The generator is
     /// seeded with 0 (Edax seeds it from the clock).
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<EkBook, BookError> {
-        if bytes.len() < HEADER_SIZE {
-            return Err(err(file, bytes.len(), format!("truncated header ({} bytes of {HEADER_SIZE})", bytes.len())));
+        EkBook::from_reader(&mut std::io::Cursor::new(bytes), file)
+    }
+
+    /// [`EkBook::from_bytes`] on the file at `path`, read as a stream (its bytes are never all
+    /// in memory at once, so a book takes about as much memory as its positions).
+    pub fn load(path: &Path) -> Result<EkBook, BookError> {
+        let name = path.display().to_string();
+        let f = std::fs::File::open(path).map_err(|e| BookError {
+            file: name.clone(),
+            offset: 0,
+            what: e.to_string(),
+            io: true,
+        })?;
+        EkBook::from_reader(&mut BufReader::with_capacity(1 << 16, f), &name)
+    }
+
+    /// [`EkBook::from_bytes`] on a stream read twice: once to check every record and count
+    /// them per bucket (so that each bucket is allocated once, at its size), once to store them.
+    fn from_reader<R: Read + Seek>(r: &mut R, file: &str) -> Result<EkBook, BookError> {
+        let mut header = [0u8; HEADER_SIZE];
+        let got = read_full(r, &mut header, file, 0)?;
+        let bytes = &header[..];
+        if got < HEADER_SIZE {
+            return Err(err(file, got, format!("truncated header ({got} bytes of {HEADER_SIZE})")));
         }
         if u32_at(bytes, 0) != MAGIC_EDAX || u32_at(bytes, 4) != MAGIC_BOOK {
             return Err(err(file, 0, "not an Edax opening book (no EDAX BOOK header)"));
@@ -148,41 +232,41 @@ impl EkBook {
             verbosity: i32_at(bytes, 34),
         };
         let n_nodes = i32_at(bytes, 38);
-        // The records first (their number is bounded by the file's length: 42 bytes or more
-        // each), then the header's count checked against them, and only then the table sized
-        // from it: a hostile count allocates nothing.
-        let mut records = Vec::new();
-        let mut at = HEADER_SIZE;
-        while at < bytes.len() {
-            let (p, next) = read_record(bytes, at, file)?;
-            records.push(p);
-            at = next;
-        }
-        if n_nodes < 0 || n_nodes as usize != records.len() {
-            return Err(err(
-                file,
-                38,
-                format!("position count {n_nodes}, but the file holds {} records", records.len()),
-            ));
+        // Pass 1: every record checked and its board's hash kept (4 bytes a record, bounded by
+        // the file's length: 42 bytes or more each); then the header's count checked against
+        // them, and only then the table sized from it: a hostile count allocates nothing.
+        let mut hashes = Vec::new();
+        let n = scan_records(r, file, |at, rec| {
+            let b = record_board(rec, at, file)?;
+            check_moves(rec, at, file)?;
+            hashes.push(hash_code(b.player, b.opponent));
+            Ok(())
+        })?;
+        if n_nodes < 0 || n_nodes as usize != n {
+            return Err(err(file, 38, format!("position count {n_nodes}, but the file holds {n} records")));
         }
         let mut book = EkBook::with_buckets(options, EkBook::buckets_for(n_nodes));
         book.date = date;
-        for p in records {
-            book.add_raw(p);
+        let mask = book.buckets.len() - 1;
+        let mut sizes = vec![0u32; book.buckets.len()];
+        for h in hashes {
+            sizes[h as usize & mask] += 1;
         }
-        Ok(book)
-    }
-
-    /// [`EkBook::from_bytes`] on the file at `path`.
-    pub fn load(path: &Path) -> Result<EkBook, BookError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| BookError {
-            file: name.clone(),
-            offset: 0,
+        for (bucket, &size) in book.buckets.iter_mut().zip(&sizes) {
+            bucket.reserve_exact(size as usize);
+        }
+        // Pass 2: the records stored, in file order (a bucket's order is its records' order).
+        r.seek(SeekFrom::Start(HEADER_SIZE as u64)).map_err(|e| BookError {
+            file: file.to_string(),
+            offset: HEADER_SIZE as u64,
             what: e.to_string(),
             io: true,
         })?;
-        EkBook::from_bytes(&bytes, &name)
+        scan_records(r, file, |at, rec| {
+            book.add_raw(read_record(rec, at, file)?);
+            Ok(())
+        })?;
+        Ok(book)
     }
 
     /// Edax's `book_save` as bytes, with `date` as the save's date (Edax stamps the local time:

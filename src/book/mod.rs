@@ -9,6 +9,8 @@
 //! - `file.rs`: book.dat, read and written byte for byte ([`BookError`] for bad files).
 //! - `query.rs`: a position's moves in Edax's order, the random book move, the line, the game
 //!   statistics, `book info`.
+//! - `play.rs`: the engine's move with a book, as Edax's `play_go` (a book move, else the
+//!   search).
 //! - `random.rs`: Edax's generator (`random_get`).
 //! - `text.rs`: `book export` / `book import`.
 //! - `build.rs`: Edax's book-building commands (`book new`, `store`, `add`, `fix`, `deviate`,
@@ -24,6 +26,7 @@
 mod build;
 mod file;
 mod negamax;
+mod play;
 mod position;
 mod query;
 mod random;
@@ -32,6 +35,7 @@ mod text;
 pub use build::{book_depth_for_level, BookSearch, BookSearchRecord, EngineBookSearch};
 pub use file::BookError;
 pub use negamax::{LeafSearch, NoSearch};
+pub use play::{book_result, play, EkBookUse, EkPlayResult};
 pub use position::{symmetric_move, BookLink, BookPosition};
 pub use query::{BookGameStats, BookInfo, BookMove};
 pub use random::EdaxRandom;

@@ -31,7 +31,7 @@ impl EkEngineLimits {
 
     /// The (depth, selectivity) of a search of a position of `n_empties` empty squares, or
     /// `None` when a limit is out of its range.
-    pub(super) fn depth_selectivity(&self, n_empties: i32) -> Option<(i32, i32)> {
+    pub(crate) fn depth_selectivity(&self, n_empties: i32) -> Option<(i32, i32)> {
         let ok = (0..=60).contains(&self.level)
             && (self.depth == -1 || (1..=60).contains(&self.depth))
             && (-1..=5).contains(&self.selectivity)

@@ -48,6 +48,7 @@ mod edax_abi_eval;
 pub mod engine_api;
 pub mod eval_api;
 pub mod isa_api;
+pub mod play_api;
 pub mod search_api;
 pub mod solver_api;
 
