@@ -55,7 +55,6 @@ impl Book {
         let mut guard = self.live(py)?;
         Ok(f(guard.as_mut().expect("live() checked it is open")))
     }
-
 }
 
 /// A new object of `cls` (Book or a subclass: the package's) holding `book`.
@@ -96,8 +95,12 @@ impl Book {
         let py = cls.py();
         let name = path.display().to_string();
         let r = py.detach(|| {
-            let bytes = std::fs::read(&path)
-                .map_err(|e| BookError { file: name.clone(), offset: 0, what: e.to_string(), io: true })?;
+            let bytes = std::fs::read(&path).map_err(|e| BookError {
+                file: name.clone(),
+                offset: 0,
+                what: e.to_string(),
+                io: true,
+            })?;
             let text = String::from_utf8(bytes).map_err(|e| BookError {
                 file: name.clone(),
                 offset: e.utf8_error().valid_up_to() as u64,
@@ -193,7 +196,7 @@ impl Book {
     fn _random_move(&self, py: Python<'_>, board: Board, randomness: i32) -> PyResult<Option<(i32, i32)>> {
         self.with(py, |b| {
             b.random_move(&board.0, randomness).map(|m| {
-                let nomove = m.mv == edax_kernels::NOMOVE as i32;
+                let nomove = m.mv == edax_kernels::NOMOVE;
                 (m.mv, if nomove { 0 } else { m.score })
             })
         })
