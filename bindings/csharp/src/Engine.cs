@@ -72,6 +72,25 @@ namespace EdaxKernels
             return moves;
         }
 
+        /// <summary>
+        /// The engine's move of <paramref name="board"/> as Edax's play_go chooses it: when
+        /// <paramref name="book"/> is given, <paramref name="useBook"/> is true and the board (any
+        /// symmetry) is in it, a book move (Edax's book_get_random_move at
+        /// <paramref name="randomness"/>, on the book's generator) with the book's line as the
+        /// principal variation; otherwise Search with the same limits (checked even when the book
+        /// answers). A book position with no move within a negative randomness is searched.
+        /// Throws as Search.
+        /// </summary>
+        public PlayResult Play(Board board, int level = 10, Book book = null, int randomness = 0, bool useBook = true,
+            int depth = -1, int selectivity = -1, ulong maxNodes = 0, ulong maxTimeMs = 0)
+        {
+            var limits = new EngineLimits { Level = level, Depth = depth, Selectivity = selectivity, MaxNodes = maxNodes, MaxTimeMs = maxTimeMs };
+            var usage = new BookUse { Enabled = useBook ? 1 : 0, Randomness = randomness };
+            PlayResultNative r;
+            Kernels.Check(Native.ek_engine_play(handle, book == null ? BookHandle.None : book.Handle, ref usage, ref board, ref limits, out r));
+            return new PlayResult(r);
+        }
+
         /// <summary>Edax's move at <paramref name="level"/>: a square, Kernels.Pass or Kernels.NoMove.</summary>
         public int BestMove(Board board, int level = 10) { return Search(board, level).BestMove; }
 

@@ -112,5 +112,22 @@ namespace EdaxKernels
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_search(EngineHandle engine, ref Board board, ref EngineLimits limits, out EngineResultNative result);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_analyze(EngineHandle engine, ref Board board, ref EngineLimits limits, [Out] MoveScore[] moves, out int nMoves);
         [DllImport(Lib, CallingConvention = C)] internal static extern int ek_solver_solve_many(SolverHandle solver, UIntPtr n, ulong[] players, ulong[] opponents, int alpha, int beta, [Out] int[] scores, [Out] int[] bestMoves, [Out] ulong[] nodes, [Out] int[] status);
+        [DllImport(Lib, CallingConvention = C)] internal static extern BookHandle ek_book_new(int level, int nEmpties);
+        [DllImport(Lib, CallingConvention = C)] internal static extern BookHandle ek_book_load(byte[] path, out int status, [Out] byte[] message, UIntPtr messageSize);
+        [DllImport(Lib, CallingConvention = C)] internal static extern BookHandle ek_book_import(byte[] path, out int status, [Out] byte[] message, UIntPtr messageSize);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_save(BookHandle book, byte[] path, int year, int month, int day, int hour, int minute, int second);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_book_free(IntPtr book);
+        [DllImport(Lib, CallingConvention = C)] internal static extern long ek_book_size(BookHandle book);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_probe(BookHandle book, ref Board board, out BookEntry entry);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_moves(BookHandle book, ref Board board, [Out] int[] moves, [Out] int[] scores, int capacity);
+        [DllImport(Lib, CallingConvention = C)] internal static extern void ek_book_seed(BookHandle book, ulong seed);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_random_move(BookHandle book, ref Board board, int randomness, out int move, out int score);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_line(BookHandle book, ref Board board, int first, [Out] int[] line, int capacity);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_game_stats(BookHandle book, ref Board board, [Out] ulong[] stats);
+        [DllImport(Lib, CallingConvention = C)] internal static extern long ek_book_info(BookHandle book, [Out] byte[] buf, UIntPtr size);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_export(BookHandle book, byte[] path);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_merge(BookHandle dest, BookHandle src);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_book_negamax(BookHandle book);
+        [DllImport(Lib, CallingConvention = C)] internal static extern int ek_engine_play(EngineHandle engine, BookHandle book, ref BookUse usage, ref Board board, ref EngineLimits limits, out PlayResultNative result);
     }
 }

@@ -8,7 +8,8 @@
 // the threads, the evaluation ordering; SolveMany on windows, with overlaps, stops and bad
 // arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
 // checked against the kernels, Edax's board text and .obf lines, bad input refused); the engine
-// (a game against itself, limits, Stop, bad arguments); loading and error reporting. Nothing here
+// (a game against itself, limits, Stop, bad arguments); the opening book (Edax's edax.dat:
+// queries, files byte for byte, Engine.Play); loading and error reporting. Nothing here
 // times the machine (bindings/bench.sh and bench/Bench.cs do).
 //
 // Usage: mono Tests.exe GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to load the default way
@@ -1088,6 +1089,163 @@ static class Tests
         return line.Split('"')[1];
     }
 
+    static string BookDir() { return Path.Combine(golden, "..", "book"); }
+
+    static Board After(params string[] moves)
+    {
+        var b = Board.Start;
+        foreach (var m in moves) b = Kernels.Next(b, Sq(m));
+        return b;
+    }
+
+    static int Sq(string name) { return (name[1] - '1') * 8 + (char.ToLowerInvariant(name[0]) - 'a'); }
+
+    static string Show(BookMove[] moves) { return string.Join(" ", moves.Select(m => m.ToString())); }
+
+    // tests/data/book/edax.dat, made by Edax 4.6 (scripts/golden/): the start as Edax's own `book
+    // show` prints it (tests/data/book/show.txt: "Level: 2|Best score: +11 [+9, +13]|Moves: [D3:+11]
+    // [C4:+11] [F5:+11] [E6:+11]"), random moves and lines, export and import, merge, negamax.
+    static void BookQueries()
+    {
+        string startMoves = string.Join(" ", new[] { "d3", "c4", "f5", "e6" }.Select(m => Sq(m) + ":11"));
+        using (var book = Book.Load(Path.Combine(BookDir(), "edax.dat")))
+        {
+            Eq(book.Count, 3837L, "positions (info.txt: Positions: 3837)");
+            Eq(Show(book.Moves(Board.Start)), startMoves, "the start's moves");
+            var e = book.Probe(Board.Start).Value;
+            Eq(string.Join(",", e.Value, e.Lower, e.Upper, e.Level, e.Links), "11,9,13,2,4", "the start's entry");
+            Eq(Show(book.Moves(After("d3"))), Sq("c3") + ":-11 " + Sq("c5") + ":-11 " + Sq("e3") + ":-15", "after d3 (show.txt)");
+            var outside = new Board(Board.Start.Player | 1, Board.Start.Opponent);
+            Eq(book.Probe(outside).HasValue, false, "a board not in the book");
+            Eq(book.Moves(outside).Length, 0, "its moves");
+            Eq(book.RandomMove(outside).HasValue, false, "its random move");
+            Eq(string.Join(",", book.GameStats(outside)), "0,0,0,0", "its statistics");
+            var picks = new HashSet<int>();
+            for (ulong seed = 0; seed < 16; seed++)
+            {
+                book.Seed(seed);
+                var m = book.RandomMove(Board.Start).Value;
+                book.Seed(seed);
+                Eq(book.RandomMove(Board.Start).Value.Move, m.Move, "the same seed, the same move");
+                if (!startMoves.Split(' ').Contains(m.ToString())) throw new Exception("not a best book move: " + m);
+                picks.Add(m.Move);
+            }
+            if (picks.Count < 2) throw new Exception("the generator always picks " + picks.First());
+            var line = book.Line(Board.Start, Sq("d3"));
+            Eq(line[0], Sq("d3"), "the line's first move");
+            if (line.Length < 2) throw new Exception("a line of one move");
+            var b = Board.Start;
+            foreach (int x in line)
+            {
+                if ((Kernels.GetMoves(b.Player, b.Opponent) >> x & 1) == 0) throw new Exception("an illegal line move " + x);
+                b = Kernels.Next(b, x);
+            }
+            Eq(string.Join(",", book.GameStats(Board.Start)), string.Join(",", e.Wins, e.Draws, e.Losses, e.Lines), "the start's statistics");
+            if (!book.Info().Contains("Positions: 3837")) throw new Exception("info: " + book.Info());
+            string tmp = Path.Combine(Path.GetTempPath(), "ek-book-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(tmp);
+            try
+            {
+                book.Export(Path.Combine(tmp, "book.txt"));
+                Eq(File.ReadAllText(Path.Combine(tmp, "book.txt")), File.ReadAllText(Path.Combine(BookDir(), "edax.txt")), "the export (edax.txt, Edax's)");
+                using (var imported = Book.Import(Path.Combine(tmp, "book.txt")))
+                {
+                    Eq(imported.Count, book.Count, "the import's positions");
+                    Eq(Show(imported.Moves(Board.Start)), startMoves, "the import's start");
+                }
+                File.WriteAllText(Path.Combine(tmp, "bad.txt"), "not a board\n");
+                ExpectMessage(() => Book.Import(Path.Combine(tmp, "bad.txt")), -13, "bad.txt: byte 0: line 1", "a bad export line");
+            }
+            finally { Directory.Delete(tmp, true); }
+            using (var merged = new Book(2, 50))
+            {
+                Eq(merged.Count, 0L, "a new book");
+                merged.Merge(book);
+                Eq(merged.Count, book.Count, "merged positions");
+                // Edax's merge copies leaves and levels only: d3e3f6's leaf is c5 at +14 (show.txt).
+                var m = merged.Probe(After("d3", "e3", "f6")).Value;
+                Eq(string.Join(",", m.Links, m.LeafMove, m.LeafScore, m.Level), "0," + Sq("c5") + ",14,2", "a merged leaf");
+                merged.Negamax();
+            }
+            book.Negamax();
+            Eq(Show(book.Moves(Board.Start)), startMoves, "negamax of Edax's negamaxed book");
+        }
+    }
+
+    static void ExpectMessage(Action a, int status, string part, string what)
+    {
+        try { a(); }
+        catch (EdaxKernelsException e)
+        {
+            Eq(e.Status, status, what + " status");
+            if (!e.Message.StartsWith("edax_kernels: ") || !e.Message.Contains(part))
+                throw new Exception(what + ": message " + e.Message + ", want " + part);
+            return;
+        }
+        throw new Exception(what + ": no EdaxKernelsException");
+    }
+
+    // Saved with the date stored in its header (bytes 10..16), or its own, the file comes back
+    // byte for byte; a damaged copy is refused with its byte offset.
+    static void BookFiles()
+    {
+        string file = Path.Combine(BookDir(), "edax.dat");
+        byte[] data = File.ReadAllBytes(file);
+        string tmp = Path.Combine(Path.GetTempPath(), "ek-book-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(tmp);
+        try
+        {
+            using (var book = Book.Load(file))
+            {
+                int year = BitConverter.ToInt16(data, 10);
+                book.Save(Path.Combine(tmp, "dated.dat"), year, data[12], data[13], data[14], data[15], data[16]);
+                Eq(File.ReadAllBytes(Path.Combine(tmp, "dated.dat")).SequenceEqual(data), true, "saved with the file's date: the same bytes");
+                book.Save(Path.Combine(tmp, "own.dat"));
+                Eq(File.ReadAllBytes(Path.Combine(tmp, "own.dat")).SequenceEqual(data), true, "saved with its own date: the same bytes");
+                book.Save(Path.Combine(tmp, "later.dat"), 2030, 12, 31, 23, 59, 58);
+                var later = File.ReadAllBytes(Path.Combine(tmp, "later.dat"));
+                Eq(BitConverter.ToInt16(later, 10) + "-" + later[12] + "-" + later[16], "2030-12-58", "another date");
+                Eq(later.Skip(18).SequenceEqual(data.Skip(18)), true, "another date: the rest the same");
+                ExpectStatus(() => book.Save(Path.Combine(tmp, "bad.dat"), 2030, 256, 1, 0, 0, 0), -2, "month 256");
+            }
+            File.WriteAllBytes(Path.Combine(tmp, "cut.dat"), data.Take(72).ToArray());
+            ExpectMessage(() => Book.Load(Path.Combine(tmp, "cut.dat")), -13,
+                "cut.dat: byte 72: truncated position record (starts at byte 42", "a truncated record");
+            File.WriteAllBytes(Path.Combine(tmp, "short.dat"), data.Take(20).ToArray());
+            ExpectMessage(() => Book.Load(Path.Combine(tmp, "short.dat")), -13, "short.dat: byte 20: truncated header", "a truncated header");
+            ExpectMessage(() => Book.Load(Path.Combine(tmp, "missing.dat")), -6, "missing.dat", "a missing file");
+        }
+        finally { Directory.Delete(tmp, true); }
+    }
+
+    // Engine.Play from the start: with the book, a book move (as RandomMove picks it on the same
+    // seed); without it, or with useBook false, the search.
+    static void BookPlay()
+    {
+        var starts = new HashSet<int> { Sq("d3"), Sq("c4"), Sq("f5"), Sq("e6") };
+        using (var book = Book.Load(Path.Combine(BookDir(), "edax.dat")))
+        using (var engine = new Engine(null, 16))
+        {
+            var r = engine.Play(Board.Start, 2, book);
+            if (!r.FromBook || !starts.Contains(r.Result.BestMove) || r.Result.Score != 11) throw new Exception("with the book: " + r);
+            Eq(r.Result.Depth + "," + r.Result.Nodes + "," + r.Result.Pv[0], "0,0," + r.Result.BestMove, "a book move's result");
+            foreach (int randomness in new[] { 0, 4 })
+            {
+                book.Seed(7);
+                int m = book.RandomMove(Board.Start, randomness).Value.Move;
+                book.Seed(7);
+                Eq(engine.Play(Board.Start, 2, book, randomness).Result.BestMove, m, "the book's choice, randomness " + randomness);
+            }
+            var searched = engine.Play(Board.Start, 2);
+            if (searched.FromBook || searched.Result.Nodes == 0 || searched.Result.Depth != 2) throw new Exception("without the book: " + searched);
+            using (var fresh = new Engine(null, 16))
+                Eq(searched.Result.BestMove, fresh.Search(Board.Start, 2).BestMove, "without the book: the search's move");
+            Eq(engine.Play(Board.Start, 2, book, 0, false).FromBook, false, "useBook false");
+            Eq(engine.Play(new Board(Board.Start.Player | 1, Board.Start.Opponent), 2, book).FromBook, false, "a board not in the book");
+            ExpectStatus(() => engine.Play(Board.Start, 99, book), -2, "level 99 (checked even from the book)");
+        }
+    }
+
     static void Version()
     {
         string want = CargoVersion();
@@ -1178,6 +1336,9 @@ static class Tests
         Run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", () => EngineGame(1, 5));
         Run("engine: a game against itself at level 8 on two threads (the same checks)", () => EngineGame(2, 8));
         Run("engine: node and time limits, Stop from another thread, analysis, bad arguments", EngineLimits);
+        Run("book: Edax's edax.dat (the start as Edax shows it, random moves, lines, export and import, merge, negamax)", BookQueries);
+        Run("book: saved back byte for byte, damaged files refused with the byte offset", BookFiles);
+        Run("book: Engine.Play with and without the book", BookPlay);
         Console.WriteLine("level " + Kernels.Isa);
         Console.WriteLine("csharp: {0} passed, {1} failed", passed, failed);
         return failed == 0 ? 0 : 1;

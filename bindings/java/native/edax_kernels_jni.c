@@ -37,7 +37,10 @@
     X(ek_solver_clear) X(ek_solver_solve) X(ek_solver_solve_batch) X(ek_eval_load_default) \
     X(ek_solver_solve_many) X(ek_weights_load_file) X(ek_weights_load_buffer) X(ek_weights_load_default) \
     X(ek_weights_free) X(ek_engine_new) X(ek_engine_free) X(ek_engine_stop) X(ek_engine_clear) X(ek_engine_search) \
-    X(ek_engine_analyze) X(ek_engine_set_threads) X(ek_engine_get_threads)
+    X(ek_engine_analyze) X(ek_engine_set_threads) X(ek_engine_get_threads) X(ek_engine_play) \
+    X(ek_book_new) X(ek_book_load) X(ek_book_import) X(ek_book_save) X(ek_book_free) X(ek_book_size) \
+    X(ek_book_probe) X(ek_book_moves) X(ek_book_seed) X(ek_book_random_move) X(ek_book_line) \
+    X(ek_book_game_stats) X(ek_book_info) X(ek_book_export) X(ek_book_merge) X(ek_book_negamax)
 
 /* The library's functions, typed by the header's declarations. */
 static struct {
@@ -486,5 +489,173 @@ JNIEXPORT jint G(analyze0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, j
         (*env)->SetLongArrayRegion(env, out, 0, 5 * n, v);
         (*env)->SetIntArrayRegion(env, n_out, 0, 1, &count);
     }
+    return s;
+}
+
+/* out: as search0's, with from_book at 8 and the PV from 9. book 0: none. */
+JNIEXPORT jint G(play0)(JNIEnv *env, jclass cls, jlong h, jlong book, jlong p, jlong o, jint enabled, jint randomness,
+                        jint level, jint depth, jint selectivity, jlong max_nodes, jlong max_time_ms, jlongArray out) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    EkEngineLimits l = {level, depth, selectivity, (uint64_t)max_nodes, (uint64_t)max_time_ms};
+    EkBookUse u = {enabled, randomness};
+    EkPlayResult r;
+    int s, i;
+    (void)cls;
+    s = ek.ek_engine_play(ENGINE(h), (EkBook *)(intptr_t)book, &u, &b, &l, &r);
+    if (s == EK_OK) {
+        jlong v[9 + EK_PV_SIZE];
+        int n = r.result.pv_length < 0 ? 0 : r.result.pv_length > EK_PV_SIZE ? EK_PV_SIZE : r.result.pv_length;
+        v[0] = r.result.score, v[1] = r.result.best_move, v[2] = r.result.depth, v[3] = r.result.selectivity;
+        v[4] = r.result.exact, v[5] = r.result.complete, v[6] = r.result.n_nodes, v[7] = n, v[8] = r.from_book;
+        for (i = 0; i < n; ++i) v[9 + i] = r.result.pv[i];
+        (*env)->SetLongArrayRegion(env, out, 0, 9 + n, v);
+    }
+    return s;
+}
+
+/* Books, by the address new0 or a load returned (0 with the status in status[0] and the library's
+ * message, NUL-terminated, in message). */
+#define B(name) JNICALL Java_edaxkernels_Book_##name
+#define BOOK(h) ((EkBook *)(intptr_t)(h))
+
+JNIEXPORT jlong B(new0)(JNIEnv *env, jclass cls, jint level, jint n_empties) { UNUSED; return (jlong)(intptr_t)ek.ek_book_new(level, n_empties); }
+
+static jlong book_open(JNIEnv *env, jstring path, jintArray status, jbyteArray message,
+                       EkBook *(*f)(const char *, int *, char *, size_t)) {
+    char why[1024] = "";
+    int s = EK_ERR_INTERNAL;
+    jint v;
+    EkBook *book = NULL;
+    const char *p = (*env)->GetStringUTFChars(env, path, NULL);
+    if (p == NULL) {
+        s = EK_ERR_NO_MEMORY;
+    } else {
+        book = f(p, &s, why, sizeof why);
+        (*env)->ReleaseStringUTFChars(env, path, p);
+    }
+    v = s;
+    (*env)->SetIntArrayRegion(env, status, 0, 1, &v);
+    {
+        jsize n = (*env)->GetArrayLength(env, message);
+        jsize len = 0;
+        while ((size_t)len < sizeof why && why[len] != 0) ++len;
+        if (len >= n) len = n - 1;
+        if (len > 0) (*env)->SetByteArrayRegion(env, message, 0, len, (const jbyte *)why);
+    }
+    return (jlong)(intptr_t)book;
+}
+
+JNIEXPORT jlong B(load0)(JNIEnv *env, jclass cls, jstring path, jintArray status, jbyteArray message) { (void)cls; return book_open(env, path, status, message, ek.ek_book_load); }
+JNIEXPORT jlong B(import0)(JNIEnv *env, jclass cls, jstring path, jintArray status, jbyteArray message) { (void)cls; return book_open(env, path, status, message, ek.ek_book_import); }
+
+JNIEXPORT jint B(save0)(JNIEnv *env, jclass cls, jlong h, jstring path, jint year, jint month, jint day, jint hour,
+                        jint minute, jint second) {
+    int s;
+    const char *p = (*env)->GetStringUTFChars(env, path, NULL);
+    (void)cls;
+    if (p == NULL) return EK_ERR_NO_MEMORY;
+    s = ek.ek_book_save(BOOK(h), p, year, month, day, hour, minute, second);
+    (*env)->ReleaseStringUTFChars(env, path, p);
+    return s;
+}
+
+JNIEXPORT void B(free0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; ek.ek_book_free(BOOK(h)); }
+JNIEXPORT jlong B(size0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_book_size(BOOK(h)); }
+JNIEXPORT void B(seed0)(JNIEnv *env, jclass cls, jlong h, jlong seed) { UNUSED; ek.ek_book_seed(BOOK(h), (uint64_t)seed); }
+JNIEXPORT jint B(merge0)(JNIEnv *env, jclass cls, jlong dest, jlong src) { UNUSED; return ek.ek_book_merge(BOOK(dest), BOOK(src)); }
+JNIEXPORT jint B(negamax0)(JNIEnv *env, jclass cls, jlong h) { UNUSED; return ek.ek_book_negamax(BOOK(h)); }
+
+/* out: value, lower, upper, level, links, leaf move, leaf score, wins, draws, losses, lines. */
+JNIEXPORT jint B(probe0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jlongArray out) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    EkBookEntry e;
+    int s;
+    (void)cls;
+    s = ek.ek_book_probe(BOOK(h), &b, &e);
+    if (s == 1) {
+        jlong v[11] = {e.value, e.lower, e.upper, e.level, e.n_links, e.leaf_move, e.leaf_score,
+                       e.n_wins, e.n_draws, e.n_losses, e.n_lines};
+        (*env)->SetLongArrayRegion(env, out, 0, 11, v);
+    }
+    return s;
+}
+
+JNIEXPORT jint B(moves0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jintArray moves, jintArray scores) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    int m[64], sc[64], n;
+    (void)cls;
+    n = ek.ek_book_moves(BOOK(h), &b, m, sc, 64);
+    if (n > 0) {
+        jsize k = n > 64 ? 64 : n;
+        (*env)->SetIntArrayRegion(env, moves, 0, k, (const jint *)m);
+        (*env)->SetIntArrayRegion(env, scores, 0, k, (const jint *)sc);
+    }
+    return n;
+}
+
+/* out: move, score. */
+JNIEXPORT jint B(randomMove0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint randomness, jintArray out) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    int m = EK_NOMOVE, sc = 0, s;
+    (void)cls;
+    s = ek.ek_book_random_move(BOOK(h), &b, randomness, &m, &sc);
+    if (s == 1) {
+        jint v[2] = {m, sc};
+        (*env)->SetIntArrayRegion(env, out, 0, 2, v);
+    }
+    return s;
+}
+
+JNIEXPORT jint B(line0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jint first, jintArray line) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    int l[130], n;
+    (void)cls;
+    n = ek.ek_book_line(BOOK(h), &b, first, l, 130);
+    if (n > 0) {
+        jsize k = (*env)->GetArrayLength(env, line);
+        if (k > n) k = n;
+        if (k > 130) k = 130;
+        (*env)->SetIntArrayRegion(env, line, 0, k, (const jint *)l);
+    }
+    return n;
+}
+
+JNIEXPORT jint B(gameStats0)(JNIEnv *env, jclass cls, jlong h, jlong p, jlong o, jlongArray out) {
+    EkBoard b = {(uint64_t)p, (uint64_t)o};
+    uint64_t v[4];
+    int s;
+    (void)cls;
+    s = ek.ek_book_game_stats(BOOK(h), &b, v);
+    if (s == EK_OK) (*env)->SetLongArrayRegion(env, out, 0, 4, (const jlong *)v);
+    return s;
+}
+
+/* The text (ASCII: Edax's), or NULL with an OutOfMemoryError pending. */
+JNIEXPORT jstring B(info0)(JNIEnv *env, jclass cls, jlong h) {
+    int64_t n = ek.ek_book_info(BOOK(h), NULL, 0);
+    char *buf;
+    jstring text;
+    (void)cls;
+    if (n < 0) n = 0;
+    buf = malloc((size_t)n + 1);
+    if (buf == NULL) {
+        jclass oom = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
+        if (oom != NULL) (*env)->ThrowNew(env, oom, "book info");
+        return NULL;
+    }
+    buf[0] = 0;
+    ek.ek_book_info(BOOK(h), buf, (size_t)n + 1);
+    text = (*env)->NewStringUTF(env, buf);
+    free(buf);
+    return text;
+}
+
+JNIEXPORT jint B(export0)(JNIEnv *env, jclass cls, jlong h, jstring path) {
+    int s;
+    const char *p = (*env)->GetStringUTFChars(env, path, NULL);
+    (void)cls;
+    if (p == NULL) return EK_ERR_NO_MEMORY;
+    s = ek.ek_book_export(BOOK(h), p);
+    (*env)->ReleaseStringUTFChars(env, path, p);
     return s;
 }

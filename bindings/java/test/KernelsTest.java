@@ -8,7 +8,8 @@
 // the threads, the evaluation ordering; solveMany on windows, with overlaps, stops and bad
 // arguments) and Edax's leaf search (shallow.txt); the library's own weights; Game (random games
 // checked against the kernels, Edax's board text and .obf lines, bad input refused); the engine
-// (a game against itself, limits, stop, bad arguments); loading and error reporting. Nothing here
+// (a game against itself, limits, stop, bad arguments); the opening book (Edax's edax.dat:
+// queries, files byte for byte, Engine.play); loading and error reporting. Nothing here
 // times the machine (bindings/bench.sh and bench/Bench.java do).
 //
 // Usage: java -cp JAR:TEST_CLASSES KernelsTest GOLDEN_DIR LIBRARY_PATH, or LIBRARY_PATH "-" to
@@ -17,6 +18,7 @@
 // the system search path). The jar must carry Cargo.toml's version (GOLDEN_DIR/../../..).
 
 import edaxkernels.Board;
+import edaxkernels.Book;
 import edaxkernels.EdaxKernelsException;
 import edaxkernels.Engine;
 import edaxkernels.Eval;
@@ -372,6 +374,190 @@ public final class KernelsTest {
         String[] first = records("eval.txt").get(1);
         try (Eval e = new Eval(new Board(hex(first[0]), hex(first[1])))) {
             eq(e.accumulate(), dec(first[4]), "fresh Eval(board)");
+        }
+    }
+
+    static Path bookDir() {
+        return golden.resolve("../book").normalize();
+    }
+
+    static int sq(String name) {
+        return (name.charAt(1) - '1') * 8 + (Character.toLowerCase(name.charAt(0)) - 'a');
+    }
+
+    static Board after(String... moves) {
+        Board b = Board.START;
+        for (String m : moves) {
+            b = Kernels.next(b, sq(m));
+        }
+        return b;
+    }
+
+    static String show(Book.Move[] moves) {
+        return java.util.Arrays.stream(moves).map(Book.Move::toString).collect(java.util.stream.Collectors.joining(" "));
+    }
+
+    static void expectMessage(Test t, int status, String part, String what) throws Exception {
+        try {
+            t.run();
+        } catch (EdaxKernelsException e) {
+            eq(e.status(), status, what + " status");
+            if (!e.getMessage().startsWith("edax_kernels: ") || !e.getMessage().contains(part)) {
+                throw new AssertionError(what + ": message " + e.getMessage() + ", want " + part);
+            }
+            return;
+        }
+        throw new AssertionError(what + ": no EdaxKernelsException");
+    }
+
+    static final String START_MOVES = sq("d3") + ":11 " + sq("c4") + ":11 " + sq("f5") + ":11 " + sq("e6") + ":11";
+
+    // tests/data/book/edax.dat, made by Edax 4.6 (scripts/golden/): the start as Edax's own `book
+    // show` prints it (tests/data/book/show.txt: "Level: 2|Best score: +11 [+9, +13]|Moves: [D3:+11]
+    // [C4:+11] [F5:+11] [E6:+11]"), random moves and lines, export and import, merge, negamax.
+    static void bookQueries() throws Exception {
+        try (Book book = Book.load(bookDir().resolve("edax.dat").toString())) {
+            eq(book.size(), 3837L, "positions (info.txt: Positions: 3837)");
+            eq(show(book.moves(Board.START)), START_MOVES, "the start's moves");
+            Book.Entry e = book.probe(Board.START);
+            eq(List.of(e.value(), e.lower(), e.upper(), e.level(), e.links()), List.of(11, 9, 13, 2, 4), "the start's entry");
+            eq(show(book.moves(after("d3"))), sq("c3") + ":-11 " + sq("c5") + ":-11 " + sq("e3") + ":-15", "after d3 (show.txt)");
+            Board outside = new Board(Board.START.player | 1, Board.START.opponent);
+            eq(book.probe(outside), null, "a board not in the book");
+            eq(book.moves(outside).length, 0, "its moves");
+            eq(book.randomMove(outside, 0), null, "its random move");
+            eq(java.util.Arrays.toString(book.gameStats(outside)), "[0, 0, 0, 0]", "its statistics");
+            java.util.Set<Integer> picks = new java.util.HashSet<>();
+            for (long seed = 0; seed < 16; seed++) {
+                book.seed(seed);
+                Book.Move m = book.randomMove(Board.START, 0);
+                book.seed(seed);
+                eq(book.randomMove(Board.START, 0), m, "the same seed, the same move");
+                if (!List.of(START_MOVES.split(" ")).contains(m.toString())) {
+                    throw new AssertionError("not a best book move: " + m);
+                }
+                picks.add(m.move());
+            }
+            if (picks.size() < 2) {
+                throw new AssertionError("the generator always picks " + picks);
+            }
+            int[] line = book.line(Board.START, sq("d3"));
+            eq(line[0], sq("d3"), "the line's first move");
+            if (line.length < 2) {
+                throw new AssertionError("a line of one move");
+            }
+            Board b = Board.START;
+            for (int x : line) {
+                if ((Kernels.getMoves(b.player, b.opponent) >>> x & 1) == 0) {
+                    throw new AssertionError("an illegal line move " + x);
+                }
+                b = Kernels.next(b, x);
+            }
+            eq(java.util.Arrays.toString(book.gameStats(Board.START)),
+                    java.util.Arrays.toString(new long[] {e.wins(), e.draws(), e.losses(), e.lines()}), "the start's statistics");
+            if (!book.info().contains("Positions: 3837")) {
+                throw new AssertionError("info: " + book.info());
+            }
+            Path tmp = Files.createTempDirectory("ek-book");
+            try {
+                Path txt = tmp.resolve("book.txt");
+                book.export(txt.toString());
+                eq(Files.readString(txt), Files.readString(bookDir().resolve("edax.txt")), "the export (edax.txt, Edax's)");
+                try (Book imported = Book.importText(txt.toString())) {
+                    eq(imported.size(), book.size(), "the import's positions");
+                    eq(show(imported.moves(Board.START)), START_MOVES, "the import's start");
+                }
+                Files.writeString(tmp.resolve("bad.txt"), "not a board\n");
+                expectMessage(() -> Book.importText(tmp.resolve("bad.txt").toString()), -13, "bad.txt: byte 0: line 1", "a bad export line");
+            } finally {
+                for (Path f : List.of(tmp.resolve("book.txt"), tmp.resolve("bad.txt"), tmp)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            try (Book merged = new Book(2, 50)) {
+                eq(merged.size(), 0L, "a new book");
+                merged.merge(book);
+                eq(merged.size(), book.size(), "merged positions");
+                // Edax's merge copies leaves and levels only: d3e3f6's leaf is c5 at +14 (show.txt).
+                Book.Entry m = merged.probe(after("d3", "e3", "f6"));
+                eq(List.of(m.links(), m.leafMove(), m.leafScore(), m.level()), List.of(0, sq("c5"), 14, 2), "a merged leaf");
+                merged.negamax();
+            }
+            book.negamax();
+            eq(show(book.moves(Board.START)), START_MOVES, "negamax of Edax's negamaxed book");
+        }
+    }
+
+    // Saved with the date stored in its header (bytes 10..16), or its own, the file comes back
+    // byte for byte; a damaged copy is refused with its byte offset.
+    static void bookFiles() throws Exception {
+        Path file = bookDir().resolve("edax.dat");
+        byte[] data = Files.readAllBytes(file);
+        Path tmp = Files.createTempDirectory("ek-book");
+        List<Path> made = new ArrayList<>();
+        try {
+            try (Book book = Book.load(file.toString())) {
+                int year = (data[10] & 0xff) | data[11] << 8;
+                Path dated = tmp.resolve("dated.dat"), own = tmp.resolve("own.dat"), later = tmp.resolve("later.dat");
+                made.addAll(List.of(dated, own, later));
+                book.save(dated.toString(), year, data[12], data[13], data[14], data[15], data[16]);
+                eq(java.util.Arrays.equals(Files.readAllBytes(dated), data), true, "saved with the file's date: the same bytes");
+                book.save(own.toString());
+                eq(java.util.Arrays.equals(Files.readAllBytes(own), data), true, "saved with its own date: the same bytes");
+                book.save(later.toString(), 2030, 12, 31, 23, 59, 58);
+                byte[] l = Files.readAllBytes(later);
+                eq(((l[10] & 0xff) | l[11] << 8) + "-" + l[12] + "-" + l[16], "2030-12-58", "another date");
+                eq(java.util.Arrays.equals(l, 18, l.length, data, 18, data.length), true, "another date: the rest the same");
+                expectStatus(() -> book.save(tmp.resolve("bad.dat").toString(), 2030, 256, 1, 0, 0, 0), -2, "month 256");
+            }
+            Path cut = tmp.resolve("cut.dat"), shortFile = tmp.resolve("short.dat");
+            made.addAll(List.of(cut, shortFile));
+            Files.write(cut, java.util.Arrays.copyOf(data, 72));
+            expectMessage(() -> Book.load(cut.toString()), -13, "cut.dat: byte 72: truncated position record (starts at byte 42",
+                    "a truncated record");
+            Files.write(shortFile, java.util.Arrays.copyOf(data, 20));
+            expectMessage(() -> Book.load(shortFile.toString()), -13, "short.dat: byte 20: truncated header", "a truncated header");
+            expectMessage(() -> Book.load(tmp.resolve("missing.dat").toString()), -6, "missing.dat", "a missing file");
+        } finally {
+            for (Path f : made) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    // Engine.play from the start: with the book, a book move (as randomMove picks it on the same
+    // seed); without it, or with useBook false, the search.
+    static void bookPlay() throws Exception {
+        List<Integer> starts = List.of(sq("d3"), sq("c4"), sq("f5"), sq("e6"));
+        try (Book book = Book.load(bookDir().resolve("edax.dat").toString()); Engine engine = new Engine(null, 16)) {
+            Engine.PlayResult r = engine.play(Board.START, 2, book, 0);
+            if (!r.fromBook() || !starts.contains(r.result().bestMove()) || r.result().score() != 11) {
+                throw new AssertionError("with the book: " + r);
+            }
+            eq(List.of(r.result().depth(), r.result().nodes(), r.result().pv()[0]), List.of(0, 0L, r.result().bestMove()),
+                    "a book move's result");
+            for (int randomness : new int[] {0, 4}) {
+                book.seed(7);
+                int m = book.randomMove(Board.START, randomness).move();
+                book.seed(7);
+                eq(engine.play(Board.START, 2, book, randomness).result().bestMove(), m, "the book's choice, randomness " + randomness);
+            }
+            Engine.PlayResult searched = engine.play(Board.START, 2, null, 0);
+            if (searched.fromBook() || searched.result().nodes() == 0 || searched.result().depth() != 2) {
+                throw new AssertionError("without the book: " + searched);
+            }
+            try (Engine fresh = new Engine(null, 16)) {
+                eq(searched.result().bestMove(), fresh.search(Board.START, 2).bestMove(), "without the book: the search's move");
+            }
+            eq(engine.play(Board.START, 2, book, 0, false, -1, -1, 0, 0).fromBook(), false, "useBook false");
+            eq(engine.play(new Board(Board.START.player | 1, Board.START.opponent), 2, book, 0).fromBook(), false,
+                    "a board not in the book");
+            expectStatus(() -> engine.play(Board.START, 99, book, 0), -2, "level 99 (checked even from the book)");
+            Book closed = Book.load(bookDir().resolve("edax.dat").toString());
+            closed.close();
+            throwsA(IllegalStateException.class, () -> engine.play(Board.START, 2, closed, 0), "a closed book");
+            throwsA(IllegalStateException.class, closed::size, "a closed book's size");
         }
     }
 
@@ -1216,6 +1402,10 @@ public final class KernelsTest {
         run("engine: a game against itself at level 5 (legal moves, exact scores the solver's)", () -> engineGame(1, 5));
         run("engine: a game against itself at level 8 on two threads (the same checks)", () -> engineGame(2, 8));
         run("engine: node and time limits, stop from another thread, analysis, bad arguments", KernelsTest::engineLimits);
+        run("book: Edax's edax.dat (the start as Edax shows it, random moves, lines, export and import, merge, negamax)",
+                KernelsTest::bookQueries);
+        run("book: saved back byte for byte, damaged files refused with the byte offset", KernelsTest::bookFiles);
+        run("book: Engine.play with and without the book", KernelsTest::bookPlay);
         System.out.println("level " + Kernels.isa());
         System.out.println("java: " + passed + " passed, " + failed + " failed");
         System.exit(failed == 0 ? 0 : 1);

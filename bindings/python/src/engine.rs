@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::error::{error, status_error};
+use edax_kernels::book::{play, EkBookUse};
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::eval::LoadError;
 use edax_kernels::ffi::api::{
@@ -196,6 +197,46 @@ impl Engine {
         let engine = self.live(py)?;
         let moves = py.detach(|| engine.analyze(&b, &limits)).map_err(|e| search_error(py, e))?;
         Ok(moves.iter().map(|m| (m.square, m.score, m.exact != 0, m.complete != 0, m.n_nodes)).collect())
+    }
+
+    /// (score, move, depth, selectivity, exact, complete, nodes, pv, from_book) of the engine's
+    /// move of board as Edax's `play_go` chooses it: a book move when `book` is given,
+    /// `use_book` is true and board is in it (at `randomness`), else the search; the package's
+    /// Engine.play names them. The book stays locked for the whole call (the GIL released).
+    #[pyo3(signature = (board, book, use_book, randomness, level, depth, selectivity, max_nodes, max_time_ms))]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn _play(
+        &self,
+        py: Python<'_>,
+        board: Board,
+        book: Option<&Bound<'_, crate::book::Book>>,
+        use_book: bool,
+        randomness: i64,
+        level: i64,
+        depth: i64,
+        selectivity: i64,
+        max_nodes: u64,
+        max_time_ms: u64,
+    ) -> PyResult<(i32, i32, i32, i32, bool, bool, i64, Vec<u8>, bool)> {
+        let limits = engine_limits(py, (level, depth, selectivity), max_nodes, max_time_ms)?;
+        let usage = EkBookUse { enabled: i32::from(use_book), randomness: c_int(py, randomness, "randomness")? };
+        let b = board.0;
+        let engine = self.live(py)?;
+        let shared = book.map(|b| b.get().shared());
+        let r = py.detach(|| {
+            let mut guard = shared.as_ref().map(crate::book::lock);
+            match guard.as_mut() {
+                Some(g) => match g.as_mut() {
+                    Some(book) => Ok(play(&engine, Some(book), usage, &b, &limits)),
+                    None => Err(()),
+                },
+                None => Ok(play(&engine, None, usage, &b, &limits)),
+            }
+        });
+        let r = r.map_err(|()| error(py, "this Book is closed", -1))?.map_err(|e| search_error(py, e))?;
+        let (s, from_book) = (r.result, r.from_book != 0);
+        let pv = s.pv[..(s.pv_length.max(0) as usize).min(s.pv.len())].to_vec();
+        Ok((s.score, s.best_move, s.depth, s.selectivity, s.exact != 0, s.complete != 0, s.n_nodes, pv, from_book))
     }
 
     /// Makes the running search (if any) end soon with the deepest result it completed; any

@@ -10,6 +10,7 @@ mod array;
 mod bases;
 mod batch;
 mod board;
+mod book;
 mod engine;
 mod error;
 mod eval;
@@ -30,5 +31,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     games::register(m)?;
     engine::register(m)?;
+    book::register(m)?;
     solver::register(m)
 }

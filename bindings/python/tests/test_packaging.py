@@ -122,7 +122,7 @@ PUBLIC = {
     "eval_load_file", "eval_load_bytes", "eval_load_default", "default_weights", "eval_loaded", "eval_unload",
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
-    "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
+    "Weights", "Engine", "SearchResult", "MoveScore", "PlayResult", "best_move", "Book", "BookEntry", "BookMove",
     "read_wthor", "read_games", "write_games", "write_wthor",
 }
 #: The public names of the submodules.

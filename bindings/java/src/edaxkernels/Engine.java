@@ -158,6 +158,45 @@ public final class Engine implements AutoCloseable {
         return analyze(board, level, -1, -1, 0, 0);
     }
 
+    /** {@link #play}'s outcome: the search result (for a book move, Edax's: depth 0, no nodes, the
+     * move's book score, the book's line as the principal variation), and whether the move came
+     * from the book. */
+    public record PlayResult(Result result, boolean fromBook) {}
+
+    /**
+     * The engine's move of board as Edax's play_go chooses it: when book is not null, useBook is
+     * true and board (any symmetry) is in it, a book move (Edax's book_get_random_move at
+     * randomness, on the book's generator) with the book's line; otherwise {@link #search} with the
+     * same limits (checked even when the book answers). A book position with no move within a
+     * negative randomness is searched. The book's monitor is held for the call. Throws as search.
+     */
+    public PlayResult play(Board board, int level, Book book, int randomness, boolean useBook, int depth,
+            int selectivity, long maxNodes, long maxTimeMs) {
+        long[] out = new long[9 + PV_SIZE];
+        if (book == null) {
+            call(h -> play0(h, 0, board.player, board.opponent, useBook ? 1 : 0, randomness, level, depth, selectivity,
+                    maxNodes, maxTimeMs, out));
+        } else {
+            synchronized (book) {
+                long b = book.handle();
+                call(h -> play0(h, b, board.player, board.opponent, useBook ? 1 : 0, randomness, level, depth,
+                        selectivity, maxNodes, maxTimeMs, out));
+            }
+        }
+        int[] pv = new int[(int) out[7]];
+        for (int i = 0; i < pv.length; i++) {
+            pv[i] = (int) out[9 + i];
+        }
+        Result r = new Result((int) out[0], (int) out[1], (int) out[2], (int) out[3], out[4] != 0, out[5] != 0, out[6],
+                pv);
+        return new PlayResult(r, out[8] != 0);
+    }
+
+    /** {@link #play} at Edax's level with the book (null: none) at randomness, without node or time limit. */
+    public PlayResult play(Board board, int level, Book book, int randomness) {
+        return play(board, level, book, randomness, true, -1, -1, 0, 0);
+    }
+
     /** Makes the running search (if any) end soon with the deepest result it completed. */
     public void stop() {
         Lock shared = state.lock.readLock();
@@ -201,6 +240,9 @@ public final class Engine implements AutoCloseable {
     static native long new0(long weights, int hashBits);
 
     private static native void free0(long handle);
+
+    private static native int play0(long handle, long book, long p, long o, int enabled, int randomness, int level,
+            int depth, int selectivity, long maxNodes, long maxTimeMs, long[] out);
 
     private static native void stop0(long handle);
 

@@ -42,6 +42,11 @@ pv); ``engine.stop()`` from another thread ends a search with the deepest result
 ``Weights.from_file(path)``, ``Weights.from_bytes(data)`` and ``Weights.bundled()`` are weights
 that engines share.
 
+The opening book: ``Book.load(path)`` reads an Edax 4.6 book.dat (``save(path, date)`` writes it
+back byte for byte); ``probe``, ``moves``, ``random_move`` (Edax's generator, ``seed``), ``line``,
+``game_stats``, ``info``, ``export``/``Book.import_``, ``merge`` and ``negamax`` are Edax's book
+commands; ``engine.play(board, level, book=book)`` is Edax's move with a book (``from_book``).
+
 Games: ``Game`` holds a game natively (legal moves, play, pass, undo, random moves, Edax's text).
 Self-play data: ``edax_kernels.selfplay.self_play(n, level=...)`` has the engine play games
 against itself (random or given openings; every core or a Dask cluster) into a ``pyarrow.Table``,
@@ -89,7 +94,8 @@ __all__ = [
     "eval_load_file", "eval_load_bytes", "eval_load_default", "default_weights", "eval_loaded", "eval_unload",
     "Eval", "Solver", "SolveResult", "solve_shallow", "solve_many", "SolveManyResult", "random_positions",
     "Game", "square", "square_name", "planes", "squares", "features", "positions",
-    "Weights", "Engine", "SearchResult", "MoveScore", "best_move",
+    "Weights", "Engine", "SearchResult", "MoveScore", "PlayResult", "best_move",
+    "Book", "BookEntry", "BookMove",
     "read_wthor", "read_games", "write_games", "write_wthor",
 ]
 
@@ -279,6 +285,88 @@ class MoveScore(_NamedTuple):
     nodes: int
 
 
+class PlayResult(_NamedTuple):
+    """``Engine.play``'s outcome: a ``SearchResult``'s fields, and whether the move came from the
+    book (then, as Edax gives it: depth 0, selectivity 0, not exact, complete, no nodes, the
+    move's book score, and the book's line as ``pv``)."""
+
+    score: int
+    move: int
+    depth: int
+    selectivity: int
+    exact: bool
+    complete: bool
+    nodes: int
+    pv: _Tuple[int, ...]
+    from_book: bool
+
+
+class BookEntry(_NamedTuple):
+    """A position of a ``Book`` (``Book.probe``): its value and bounds, the level of its leaf, its
+    number of links, its leaf (the best move not linked, turned onto the asked board; NOMOVE:
+    none) and score, and the game counts of the book's lines below it."""
+
+    value: int
+    lower: int
+    upper: int
+    level: int
+    n_links: int
+    leaf_move: int
+    leaf_score: int
+    n_wins: int
+    n_draws: int
+    n_losses: int
+    n_lines: int
+
+
+class BookMove(_NamedTuple):
+    """A book move (a square, PASS, or NOMOVE from ``random_move``) and its score."""
+
+    move: int
+    score: int
+
+
+class Book(_native.Book):
+    """Edax 4.6's opening book (book.dat): ``Book(level, n_empties)`` an empty one,
+    ``Book.load(path)`` a file (read byte for byte: ``save(path, book.date)`` writes it back;
+    ``save(path)`` too), ``Book.import_(path)`` a text export. A bad file raises
+    EdaxKernelsError (EK_ERR_BOOK_FORMAT, or EK_ERR_IO) with the library's message: the file,
+    the byte offset and what is wrong there. ``len(book)`` is its number of positions. A board
+    argument may be any of the 8 symmetries of a book position. The generator of
+    ``random_move``, ``line`` and ``Engine.play`` is Edax's, seeded with 0 (``seed(n)``). Use it in
+    a ``with`` block, or ``close()`` it, to free it; while ``Engine.play`` uses it, its methods
+    raise EK_ERR_BUSY."""
+
+    @classmethod
+    def import_(cls, path) -> "Book":
+        """The book of an Edax text export (``book import`` without searches: the positions read,
+        linked, negamaxed and sorted; a position without a leaf keeps none)."""
+        return cls._import(path)
+
+    def probe(self, board) -> _Optional[BookEntry]:
+        """board's position in the book, or None."""
+        e = self._probe(board)
+        return None if e is None else BookEntry(*e)
+
+    def moves(self, board) -> "list[BookMove]":
+        """board's book moves (links and leaf) in Edax's order, best first (``book_get_moves``);
+        an empty list when board is not in the book."""
+        m = self._moves(board)
+        return [] if m is None else [BookMove(*x) for x in m]
+
+    def random_move(self, board, randomness: int = 0) -> _Optional[BookMove]:
+        """Edax's ``book_get_random_move``: among the moves scoring at least the position's value
+        minus ``randomness``, the one the book's generator picks (NOMOVE, score 0, when none
+        does); None when board is not in the book."""
+        m = self._random_move(board, randomness)
+        return None if m is None else BookMove(*m)
+
+    def game_stats(self, board) -> _Tuple[int, int, int, int]:
+        """Edax's ``book_get_game_stats``: (wins, draws, losses, lines) below board (zeros when not
+        in the book)."""
+        return self._game_stats(board)
+
+
 #: Evaluation weights in Edax's format, shared by the engines given them (``Weights.bundled()``,
 #: ``Weights.from_file(path)``, ``Weights.from_bytes(data)``).
 Weights = _native.Weights
@@ -320,6 +408,19 @@ class Engine(_native.Engine):
         ms = 0 if time is None else self._ms(time)
         return [MoveScore(*m) for m in self._analyze(board, level, -1 if depth is None else depth,
                                                       -1 if selectivity is None else selectivity, max_nodes, ms)]
+
+    def play(self, board, level: int = 10, *, depth: _Optional[int] = None,
+             selectivity: _Optional[int] = None, max_nodes: int = 0, time: _Optional[float] = None,
+             book: _Optional["Book"] = None, randomness: int = 0, use_book: bool = True) -> PlayResult:
+        """The engine's move of board as Edax's ``play_go`` chooses it: when ``book`` is given,
+        ``use_book`` is true and board (any symmetry) is in it, a book move (Edax's
+        ``book_get_random_move`` at ``randomness``, on the book's generator) with the book's line;
+        otherwise ``search`` with the same limits (checked even when the book answers). A book
+        position with no move within ``randomness`` (a negative one) is searched."""
+        ms = 0 if time is None else self._ms(time)
+        r = self._play(board, book, use_book, randomness, level, -1 if depth is None else depth,
+                       -1 if selectivity is None else selectivity, max_nodes, ms)
+        return PlayResult(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(r[7]), r[8])
 
     @staticmethod
     def _ms(time) -> int:
