@@ -465,8 +465,7 @@ mod tests {
         let best = g.book.as_ref().unwrap().book.moves(&Position::START.board()).unwrap()[0];
         assert_eq!((m.result.unwrap().score, g.searches), (best.score, 0));
         // Out of the book: the first legal move each time until the book has no position.
-        let book = &g.book.as_ref().unwrap().book;
-        while book.probe(&g.position.board()).is_some() {
+        while g.book.as_ref().unwrap().book.probe(&g.position.board()).is_some() {
             let x = g.position.moves().trailing_zeros() as i32;
             assert!(g.play(x));
         }

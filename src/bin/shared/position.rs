@@ -343,6 +343,7 @@ mod tests {
             want = want.play(parse_move(m).unwrap()).unwrap();
         }
         assert_eq!(parse_ggf(ggf), Some(want));
+        assert_eq!(parse_ggf_game(ggf), Some((Position::START, vec![37, 45, 19, 34], want)));
         // Other properties after the board (a comment, times) are not moves.
         assert_eq!(parse_ggf(&ggf.replace("B[F5]", "C[x]TB[1]B[F5]")), Some(want));
         assert!(want.black_to_move);
