@@ -25,8 +25,8 @@ mod book;
 #[path = "shared/position.rs"]
 mod position;
 
-use edax_kernels::engine::clock::{Clock, TimeControl};
 use edax_kernels::book::{EkBookUse, EkPlayResult, EngineBookSearch};
+use edax_kernels::engine::clock::{Clock, TimeControl};
 use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
 use edax_kernels::{NOMOVE, PASS};
 use position::{parse_ggf_clock, parse_ggf_game, parse_move, square_name, Position};
