@@ -1,7 +1,8 @@
 //! `ek-nboard`, the command-line engine, in a scripted NBoard session (docs/nboard.md's): the
 //! answers a GUI waits for (`set myname`, `pong`, `=== MOVE/EVAL/TIME`, `search`, `learned`), the
 //! move being the engine's at the level, `hint N` giving the analysis's N best moves, a ping
-//! stopping a long search, `--move-time` and `--clock` ending one, bad lines ignored.
+//! stopping a long search, `--move-time` and `--clock` ending one, bad lines ignored; with a
+//! book (`--book`), its moves answering `go` and `hint`, and `learn` storing the game into it.
 
 mod common;
 

@@ -3,6 +3,7 @@
 //! `-nboard`, so that it plays in Othello GUIs (NBoard) and in matches.
 //!
 //! Usage: ek-nboard [--eval EVAL_DAT] [--hash BITS] [--level L] [--move-time MS] [--threads N] [--clock]
+//!   [--book FILE [--book-usage on|off] [--book-randomness N] [--book-seed N]]
 //!   --eval: Edax-format weights (default: the project's own, built into the library);
 //!   --hash: the main table's 2^BITS entries (default 21, Edax's default);
 //!   --level: Edax's level until a `set depth` (default 10);
@@ -11,13 +12,18 @@
 //!   --threads: the threads of each search (default 1: Edax's search node for node);
 //!   --clock: a game's time (its GGF's `TI`, less the times of its moves and of the `move`s
 //!     after it) limits each search, shared out over the moves as Edax's time per game is
-//!     (`engine::clock`); Edax's NBoard engine, and ek-nboard without it, ignore the time.
+//!     (`engine::clock`); Edax's NBoard engine, and ek-nboard without it, ignore the time;
+//!   --book: an Edax book.dat played from (`book::play`) as Edax's `-book-file`, with Edax's
+//!     `-book-usage` and `-book-randomness`; `--book-seed`: its generator's seed (default: the
+//!     clock, as Edax's).
 //!
 //! Commands: `nboard N`, `set depth N` (Edax's level, 1..60), `set game GGF`, `move MOVE[/EVAL/TIME]`,
 //! `go` (answers `=== MOVE/EVAL/TIME`), `hint N` (answers `search PV EVAL 0 DEPTH` for the best
 //! move; for N > 1, one `search MOVE EVAL 0 LEVEL` line for each of the N best moves of an
-//! analysis, `ek_engine_analyze`), `ping N` (stops a running search, answers `pong N`), `learn`
-//! (answers `learned`), `quit`. Other lines are ignored, as the protocol asks. docs/nboard.md
+//! analysis, `ek_engine_analyze`; with a book, its moves first as `book PV SCORE N_LINES
+//! LEVEL` lines, Edax's `play_hint`), `ping N` (stops a running search, answers `pong N`),
+//! `learn` (with a book, stores the game into it and saves it to the `--book` file, Edax's
+//! `play_store`; answers `learned`), `quit`. Other lines are ignored, as the protocol asks. docs/nboard.md
 //! has an example session.
 
 #[path = "shared/book.rs"]
