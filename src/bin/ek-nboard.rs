@@ -176,9 +176,6 @@ impl<W: Write> Nboard<W> {
     /// the number of the book's lines after it, the book's level), then the search of the
     /// others for the rest.
     fn hint(&mut self, lines: &mpsc::Receiver<String>, pending: &mut Vec<String>, n: usize) {
-        if self.position.is_over() {
-            return;
-        }
         let board = self.position.board();
         let (mut listed, mut said) = (Vec::new(), Vec::new());
         if let Some(b) = self.book.as_mut().filter(|b| b.usage.enabled != 0) {
