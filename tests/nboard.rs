@@ -1,7 +1,8 @@
 //! `ek-nboard`, the command-line engine, in a scripted NBoard session (docs/nboard.md's): the
 //! answers a GUI waits for (`set myname`, `pong`, `=== MOVE/EVAL/TIME`, `search`, `learned`), the
 //! move being the engine's at the level, `hint N` giving the analysis's N best moves, a ping
-//! stopping a long search, `--move-time` and `--clock` ending one, bad lines ignored.
+//! stopping a long search, `--move-time` and `--clock` ending one, bad lines ignored; with a
+//! book (`--book`), its moves answering `go` and `hint`, and `learn` storing the game into it.
 
 mod common;
 
@@ -34,7 +35,12 @@ fn start_with(args: &[&str]) -> std::process::Child {
 /// search would be cut short). A step (input, answer, n) waits for `n` lines starting with
 /// `answer`, then for the engine's "waiting" status; the last step's output is read to the end.
 fn session(steps: &[(&str, &str, usize)]) -> Vec<String> {
-    let mut child = start();
+    session_with(&[], steps)
+}
+
+/// [`session`] of ek-nboard started with `args`.
+fn session_with(args: &[&str], steps: &[(&str, &str, usize)]) -> Vec<String> {
+    let mut child = start_with(args);
     let mut stdin = child.stdin.take().expect("stdin");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line"));
     let mut out = Vec::new();
@@ -183,4 +189,63 @@ fn a_game_clock() {
     assert!(edax_kernels::get_moves(board.player, board.opponent) >> x & 1 == 1, "{go}");
     writeln!(stdin, "quit").expect("written");
     assert!(child.wait().expect("ek-nboard ends").success());
+}
+
+/// With a book (`--book`, tests/data/book/edax.dat, made by Edax, copied; a fixed seed):
+/// `hint 4` at the start lists the book's 4 moves (`book PV SCORE N_LINES LEVEL`, Edax's
+/// order and scores); `go` plays one of its best moves (D3, C4, F5, E6) at its score with no
+/// search (no `nodestats`); `learn` stores a game outside the book into the `--book` file,
+/// which then loads and holds the game's positions; `hint 30` there lists the learned book
+/// move, then searches the other moves; a bad book file ends the program, naming the file.
+#[test]
+fn a_book() {
+    use edax_kernels::book::EkBook;
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/edax.dat");
+    let path = std::env::temp_dir().join(format!("ek-nboard-book-{}.dat", std::process::id()));
+    std::fs::copy(data, &path).expect("the book copied");
+    let book = EkBook::load(&path).expect("the book");
+    let moves = book.moves(&EkBoard::START).expect("the start in the book");
+    let args = ["--book", path.to_str().expect("a path"), "--book-seed", "5"];
+    let steps = [
+        ("nboard 2\nset depth 2\nhint 4\n", "book ", 4),
+        ("go\n", "=== ", 1),
+        (&format!("set game {GAME}\nlearn\n") as &str, "learned", 1),
+        ("hint 30\n", "search ", 6),
+        ("quit\n", "", 0),
+    ];
+    let out = session_with(&args, &steps);
+    let text = out.join("\n");
+    let books: Vec<&String> = out.iter().filter(|l| l.starts_with("book ")).collect();
+    assert_eq!(books.len(), 5, "{text}");
+    for (l, m) in books.iter().zip(&moves) {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        assert!(f[1].starts_with(&name(m.mv)), "{l} {m:?}");
+        assert_eq!((f[f.len() - 3], f[f.len() - 1]), (m.score.to_string().as_str(), "2"), "{l}");
+    }
+    let go = out.iter().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("no move: {text}"));
+    let best: Vec<String> = moves.iter().filter(|m| m.score == moves[0].score).map(|m| name(m.mv)).collect();
+    assert_eq!(best.len(), 4, "{moves:?}");
+    assert!(best.contains(&go[4..6].to_owned()), "{text}");
+    assert_eq!(go[6..].split('/').nth(1), Some(format!("{:.2}", f64::from(moves[0].score)).as_str()), "{text}");
+    assert!(!out.iter().any(|l| l.starts_with("nodestats")), "a search: {text}");
+    assert!(out.iter().any(|l| l.ends_with(&format!("learned the game into {}", path.display()))), "{text}");
+    // The learned position: one book move, then the 6 others searched.
+    let (board, ..) = expected(1);
+    let learned = EkBook::load(&path).expect("the learned book loads");
+    assert!(book.probe(&board).is_none() && learned.probe(&board).is_some());
+    assert_eq!(learned.moves(&board).map(|m| m.len()), Some(1));
+    let after = &out[out.iter().position(|l| l == "learned").expect("learned")..];
+    let hint: Vec<&String> = after.iter().filter(|l| l.starts_with("book ") || l.starts_with("search ")).collect();
+    assert_eq!(hint.len(), 7, "{text}");
+    assert!(hint[0].starts_with("book ") && hint[1..].iter().all(|l| l.starts_with("search ")), "{text}");
+    // A file that is no book: the program ends, naming it and the byte.
+    let bad = common::program(env!("CARGO_BIN_EXE_ek-nboard"))
+        .args(["--book", "Cargo.toml"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success() && err.contains("Cargo.toml: byte 0"), "{err}");
+    let _ = std::fs::remove_file(&path);
 }

@@ -149,3 +149,51 @@ fn the_clock_limits_level_60() {
         assert!(child.wait().expect("ends").success());
     }
 }
+
+/// ek-play's answers to `input` with `args` (small table), read to the end.
+fn answers(args: &[&str], input: &str) -> Vec<String> {
+    let mut child = common::program(env!("CARGO_BIN_EXE_ek-play"))
+        .args(["--hash", "16"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ek-play starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("written");
+    drop(stdin);
+    let out = BufReader::new(child.stdout.take().expect("stdout")).lines().map(|l| l.expect("a line")).collect();
+    assert!(child.wait().expect("ek-play ends").success());
+    out
+}
+
+/// With a book (`--book` tests/data/book/edax.dat, made by Edax; a fixed seed): xboard's move
+/// from the start (`setboard`, which lifts the forced F5) is one of the book's best, D3, C4,
+/// F5 or E6, at level 60 with no search (its thinking line: depth 0, no nodes; a search would
+/// take hours, here cut at half a second); a position outside the book (GTP, level 6) gets the move it gets without a
+/// book; a file that is no book ends the program, naming it and the byte.
+#[test]
+fn a_book() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/edax.dat");
+    let xboard = "xboard\nprotover 2\nnew\nforce\nsetboard 8/8/8/3pP3/3Pp3/8/8/8 b - - 0 1\ngo\nping 1\n";
+    for seed in ["1", "2", "3"] {
+        let out =
+            answers(&["--xboard", "--level", "60", "--move-time", "500", "--book", book, "--book-seed", seed], xboard);
+        let mv = out.iter().find(|l| l.starts_with("move ")).unwrap_or_else(|| panic!("no move: {out:?}"));
+        assert!(["move P@d3", "move P@c4", "move P@f5", "move P@e6"].contains(&mv.as_str()), "{out:?}");
+        let post: Vec<&str> =
+            out.iter().find(|l| l.starts_with(" 0 ")).expect("a thinking line").split_whitespace().collect();
+        assert_eq!((post[0], post[1], post[3]), ("0", "1200", "0"), "{out:?}");
+    }
+    let gtp = "play b f5\nplay w f6\nplay b d3\nplay w c5\ngenmove b\nquit\n";
+    let with = answers(&["--gtp", "--level", "6", "--book", book, "--book-seed", "1"], gtp);
+    assert_eq!(with, answers(&["--gtp", "--level", "6"], gtp));
+    let bad = common::program(env!("CARGO_BIN_EXE_ek-play"))
+        .args(["--gtp", "--book", "Cargo.toml"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success() && err.contains("Cargo.toml: byte 0"), "{err}");
+}

@@ -71,6 +71,8 @@ struct Ponder {
 pub enum Source {
     /// Edax's forced first move (play.c's `play_force_init(play, "F5")`): no search.
     Forced,
+    /// The book's move (`--book`): no search.
+    Book,
     /// A search started for the move.
     Search,
     /// The search pondering the position (the opponent played the predicted move), waited for.
@@ -109,6 +111,8 @@ pub struct Game {
     /// The position after the engine's last move and that move's result (its principal
     /// variation predicts the opponent's reply).
     last: Option<(Position, EkEngineResult)>,
+    /// The opening book (`--book`).
+    pub book: Option<crate::book::Book>,
 }
 
 impl Game {
@@ -126,6 +130,7 @@ impl Game {
             force_f5: true,
             searches: 0,
             last: None,
+            book: None,
         }
     }
 
@@ -183,7 +188,8 @@ impl Game {
         EkEngineLimits { max_time_ms: time_ms, ..EkEngineLimits::level(self.level) }
     }
 
-    /// Edax's `play_go`: finds the side to move's move (forced, a ponder hit or a search, whose
+    /// Edax's `play_go`: finds the side to move's move (forced, the book's, a ponder hit or a
+    /// search, whose
     /// time the clock gives), plays it when `update`, starts pondering when allowed, and spends
     /// the clock. A line starting with one of `interrupts` stops the search (the deepest result
     /// is played). `None` when the game is over.
@@ -194,9 +200,19 @@ impl Game {
         let start = Instant::now();
         let (board, side, empties) = (self.position.board(), self.position.side(), self.position.empties());
         let (time_ms, iteration_ms) = self.clock.engine_times(side, empties, self.engine.threads());
-        let played = if self.force_f5 && self.history_is_start() && board == Position::START.board() {
+        // The book's move (`book::play`'s, at the book's randomness), as Edax's after the forced
+        // move and before pondering: pondering stops and the move is played at once.
+        let forced = self.force_f5 && self.history_is_start() && board == Position::START.board();
+        let from_book = match self.book.as_mut().filter(|b| !forced && b.usage.enabled != 0) {
+            Some(b) => edax_kernels::book::book_result(&mut b.book, &board, b.usage.randomness),
+            None => None,
+        };
+        let played = if forced {
             self.stop_pondering();
             Played { x: 37, result: None, source: Source::Forced }
+        } else if let Some(r) = from_book {
+            self.stop_pondering();
+            Played { x: r.best_move, result: Some(r), source: Source::Book }
         } else {
             let (result, source) = match self.ponder.take() {
                 Some(p) if p.board == board => {
@@ -429,6 +445,37 @@ mod tests {
         g.force_f5 = false;
         let m = g.go(&mut inp, &[], false).unwrap();
         assert_eq!(m.source, Source::Search);
+    }
+
+    /// With a book (tests/data/book/edax.dat, made by Edax): the start's move is one of the
+    /// book's best (D3, C4, F5, E6, at the book's score) with no search, pondering stopped; a position
+    /// outside the book is searched.
+    #[test]
+    fn the_book_answers_its_positions_and_the_search_the_others() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/edax.dat");
+        let args = crate::book::BookArgs { path: Some(path.into()), seed: Some(7), ..Default::default() };
+        let (_tx, mut inp) = input();
+        let mut g = Game::new(engine(), Position::START, 4);
+        g.force_f5 = false;
+        g.can_ponder = true;
+        g.book = args.load("test");
+        let m = g.go(&mut inp, &[], false).unwrap();
+        assert_eq!(m.source, Source::Book);
+        assert!([19, 26, 37, 44].contains(&m.x), "{m:?}");
+        let best = g.book.as_ref().unwrap().book.moves(&Position::START.board()).unwrap()[0];
+        assert_eq!((m.result.unwrap().score, g.searches), (best.score, 0));
+        // Out of the book: the first legal move each time until the book has no position.
+        while g.book.as_ref().unwrap().book.probe(&g.position.board()).is_some() {
+            let x = g.position.moves().trailing_zeros() as i32;
+            assert!(g.play(x));
+        }
+        let m = g.go(&mut inp, &[], false).unwrap();
+        assert_eq!((m.source, g.searches), (Source::Search, 1));
+        // `--book-usage off`: the start is searched.
+        let mut g2 = Game::new(engine(), Position::START, 4);
+        g2.force_f5 = false;
+        g2.book = crate::book::BookArgs { usage: Some(false), ..args }.load("test");
+        assert_eq!(g2.go(&mut inp, &[], false).unwrap().source, Source::Search);
     }
 
     /// The clock runs down by the moves' time under a time per game.

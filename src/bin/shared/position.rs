@@ -82,6 +82,12 @@ pub fn parse_move(text: &str) -> Option<i32> {
 /// white, `-` empty) and its moves (`B[..]`, `W[..]`). `None` when it cannot be read or a move is
 /// illegal.
 pub fn parse_ggf(ggf: &str) -> Option<Position> {
+    parse_ggf_game(ggf).map(|(_, _, end)| end)
+}
+
+/// A GGF game read as [`parse_ggf`] reads it: its initial position, its moves (squares, the
+/// passes it leaves implicit written as `PASS`) and the position at its end.
+pub fn parse_ggf_game(ggf: &str) -> Option<(Position, Vec<i32>, Position)> {
     let bo = ggf.find("BO[")? + 3;
     let end = bo + ggf[bo..].find(']')?;
     let mut fields = ggf[bo..end].split_whitespace();
@@ -103,6 +109,7 @@ pub fn parse_ggf(ggf: &str) -> Option<Position> {
         }
     }
     let mut pos = Position { black, white, black_to_move: side == "*" || side.eq_ignore_ascii_case("x") };
+    let (initial, mut moves) = (pos, Vec::new());
     // The moves: each "B[" or "W[" after the board.
     let mut rest = &ggf[end..];
     while let Some(i) = rest.find('[') {
@@ -115,12 +122,15 @@ pub fn parse_ggf(ggf: &str) -> Option<Position> {
             if mover_black != pos.black_to_move {
                 // A GGF game may leave a pass implicit: the side without a move passes.
                 pos = pos.play(PASS)?;
+                moves.push(PASS);
             }
-            pos = pos.play(parse_move(&rest[i + 1..close])?)?;
+            let x = parse_move(&rest[i + 1..close])?;
+            pos = pos.play(x)?;
+            moves.push(x);
         }
         rest = &rest[close + 1..];
     }
-    Some(pos)
+    Some((initial, moves, pos))
 }
 
 /// Seconds as GGF writes a time (`[[H:]M:]S[.frac]`), in milliseconds; `None` when unreadable.
@@ -333,6 +343,7 @@ mod tests {
             want = want.play(parse_move(m).unwrap()).unwrap();
         }
         assert_eq!(parse_ggf(ggf), Some(want));
+        assert_eq!(parse_ggf_game(ggf), Some((Position::START, vec![37, 45, 19, 34], want)));
         // Other properties after the board (a comment, times) are not moves.
         assert_eq!(parse_ggf(&ggf.replace("B[F5]", "C[x]TB[1]B[F5]")), Some(want));
         assert!(want.black_to_move);
