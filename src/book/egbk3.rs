@@ -80,7 +80,7 @@ impl EkBook {
         let count = u32_at(bytes, 10) as i32;
         let body = bytes.len() - EGBK3_HEADER_SIZE;
         let n = body / EGBK3_RECORD_SIZE;
-        if body % EGBK3_RECORD_SIZE != 0 {
+        if !body.is_multiple_of(EGBK3_RECORD_SIZE) {
             let at = EGBK3_HEADER_SIZE + n * EGBK3_RECORD_SIZE;
             return Err(err(
                 file,
