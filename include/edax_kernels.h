@@ -39,6 +39,16 @@
 #define BOOK_MIN_BUCKETS 65536
 
 /**
+ * The size of an `.egbk3` header: magic, version, count.
+ */
+#define EGBK3_HEADER_SIZE 14
+
+/**
+ * The size of an `.egbk3` position record.
+ */
+#define EGBK3_RECORD_SIZE 25
+
+/**
  * The most moves, passes included, of Edax's principal variation (`GAME_SIZE`).
  */
 #define EK_PV_SIZE 80
@@ -1201,6 +1211,35 @@ int ek_book_save(struct EkBook *book,
                  int hour,
                  int minute,
                  int second);
+
+/**
+ * Loads Egaroucid's `.egbk3` book as an Edax book (docs/book-and-bases.md, "Egaroucid's
+ * .egbk3": boards put on Edax's unique board, value, level, n_lines and leaf kept, links
+ * rebuilt from the children in the book as Edax's `book link`; no bounds or win/draw/loss
+ * counts). Returns the book, or NULL with `*status` `EK_ERR_NULL` (NULL path), `EK_ERR_IO`
+ * (cannot read) or `EK_ERR_BOOK_FORMAT` (not `DICUORAGE` version 3, truncated, a count that is
+ * not the number of records, a record with overlapping discs), the reason, naming the file
+ * and the byte offset, in `message` (cut to `message_size` bytes, NUL-terminated; may be
+ * NULL). Records Egaroucid skips (a value outside -64..=64) are skipped.
+ *
+ * # Safety
+ * `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or
+ * `message_size` writable bytes.
+ */
+struct EkBook *ek_book_load_egbk3(const char *path,
+                                  int *status,
+                                  char *message,
+                                  size_t message_size);
+
+/**
+ * Saves `book` as Egaroucid's `.egbk3` (a record per position with a value in -64..=64: the
+ * board, value, level, n_lines and leaf; links, bounds, counts, date and options are not
+ * carried). Returns `EK_OK`, `EK_ERR_NULL` (NULL book or path) or `EK_ERR_IO`.
+ *
+ * # Safety
+ * `book` NULL or a live book; `path` NULL or a NUL-terminated string.
+ */
+int ek_book_save_egbk3(const struct EkBook *book, const char *path);
 
 /**
  * Frees a book. NULL does nothing.

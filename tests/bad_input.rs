@@ -2669,6 +2669,88 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
             ek_book_free(b);
         }
     }),
+    ("ek_book_load_egbk3", "NULL path", "NULL, `*status` = `EK_ERR_NULL`", || {
+        let mut status = 99;
+        // SAFETY: NULL is allowed; a writable status.
+        assert!(unsafe { ek_book_load_egbk3(core::ptr::null(), &mut status, core::ptr::null_mut(), 0) }.is_null());
+        assert_eq!(status, EK_ERR_NULL);
+    }),
+    ("ek_book_load_egbk3", "a file that cannot be read", "NULL, `*status` = `EK_ERR_IO`, the reason in `message`", || {
+        let (mut status, mut msg) = (99, [1 as core::ffi::c_char; 100]);
+        let path = CString::new("/nonexistent/book.egbk3").unwrap();
+        // SAFETY: a path, a writable status and message.
+        assert!(unsafe { ek_book_load_egbk3(path.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len()) }.is_null());
+        assert_eq!(status, EK_ERR_IO);
+        // SAFETY: NUL-terminated by the call.
+        assert!(unsafe { CStr::from_ptr(msg.as_ptr()) }.to_str().unwrap().contains("/nonexistent/book.egbk3"));
+    }),
+    ("ek_book_load_egbk3", "truncated, not `DICUORAGE` version 3, a count that is not the number of records, overlapping discs", "NULL, `*status` = `EK_ERR_BOOK_FORMAT`, `message` names the file and byte offset (Egaroucid skips overlapping records and ignores trailing bytes)", || {
+        let dir = std::env::temp_dir().join(format!("ek-bad-egbk3-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = EkBook::from_bytes(&book_image(), "image").unwrap().to_egbk3_bytes();
+        assert_eq!(good.len(), 14 + 25);
+        let mut cases: Vec<(Vec<u8>, usize)> = vec![(good[..30].to_vec(), 30), (good[..5].to_vec(), 5)];
+        let mut magic = good.clone();
+        magic[2] ^= 1;
+        cases.push((magic, 2));
+        let mut version = good.clone();
+        version[9] = 2;
+        cases.push((version, 9));
+        let mut count = good.clone();
+        count[10..14].copy_from_slice(&i32::MAX.to_le_bytes());
+        cases.push((count, 10));
+        let mut overlap = good.clone();
+        overlap[14..30].fill(0xFF);
+        cases.push((overlap, 14));
+        for (i, (bytes, offset)) in cases.iter().enumerate() {
+            let file = dir.join(format!("{i}.egbk3"));
+            std::fs::write(&file, bytes).unwrap();
+            let path = CString::new(file.to_str().unwrap()).unwrap();
+            let (mut status, mut msg) = (99, [0 as core::ffi::c_char; 300]);
+            // SAFETY: a path, a writable status and message.
+            assert!(unsafe { ek_book_load_egbk3(path.as_ptr(), &mut status, msg.as_mut_ptr(), msg.len()) }.is_null());
+            assert_eq!(status, EK_ERR_BOOK_FORMAT, "{i}");
+            // SAFETY: NUL-terminated by the call.
+            let text = unsafe { CStr::from_ptr(msg.as_ptr()) }.to_str().unwrap().to_owned();
+            assert!(text.contains(&format!("{i}.egbk3: byte {offset}:")), "{i}: {text}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }),
+    ("ek_book_load_egbk3", "a record with a value outside -64..=64", "skipped, as Egaroucid skips it", || {
+        let file = std::env::temp_dir().join(format!("ek-egbk3-skip-{}.egbk3", std::process::id()));
+        let mut bytes = EkBook::from_bytes(&book_image(), "image").unwrap().to_egbk3_bytes();
+        bytes[14 + 16] = 65;
+        std::fs::write(&file, &bytes).unwrap();
+        let path = CString::new(file.to_str().unwrap()).unwrap();
+        let mut status = 99;
+        // SAFETY: a path, a writable status; the book freed once.
+        unsafe {
+            let b = ek_book_load_egbk3(path.as_ptr(), &mut status, core::ptr::null_mut(), 0);
+            assert!(!b.is_null());
+            assert_eq!((status, ek_book_size(b)), (EK_OK, 0));
+            ek_book_free(b);
+        }
+        std::fs::remove_file(&file).ok();
+    }),
+    ("ek_book_save_egbk3", "NULL book or path", "`EK_ERR_NULL`", || {
+        let b = ek_book_new(1, 50);
+        let path = CString::new("/nonexistent/x.egbk3").unwrap();
+        // SAFETY: NULLs allowed; a live book freed once.
+        unsafe {
+            assert_eq!(ek_book_save_egbk3(core::ptr::null(), path.as_ptr()), EK_ERR_NULL);
+            assert_eq!(ek_book_save_egbk3(b, core::ptr::null()), EK_ERR_NULL);
+            ek_book_free(b);
+        }
+    }),
+    ("ek_book_save_egbk3", "a path that cannot be written", "`EK_ERR_IO`", || {
+        let b = ek_book_new(1, 50);
+        let path = CString::new("/nonexistent/never-written.egbk3").unwrap();
+        // SAFETY: a live book freed once, a path.
+        unsafe {
+            assert_eq!(ek_book_save_egbk3(b, path.as_ptr()), EK_ERR_IO);
+            ek_book_free(b);
+        }
+    }),
     ("ek_book_free", "NULL", "nothing done", || {
         // SAFETY: NULL is allowed.
         unsafe { ek_book_free(core::ptr::null_mut()) };

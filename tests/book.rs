@@ -461,3 +461,141 @@ fn c_api() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+// Egaroucid's .egbk3 (src/book/egbk3.rs; docs/book-and-bases.md, "Egaroucid's .egbk3").
+
+/// An egbk3 record: player, opponent (u64 LE), value, level (i8), n_lines (u32 LE), leaf value,
+/// leaf move, leaf level (i8): 25 bytes, as Egaroucid's `save_egbk3` writes them.
+fn egbk3_record(b: EkBoard, value: i8, level: i8, n_lines: u32, leaf: [i8; 3]) -> Vec<u8> {
+    let mut r = Vec::new();
+    r.extend_from_slice(&b.player.to_le_bytes());
+    r.extend_from_slice(&b.opponent.to_le_bytes());
+    r.push(value as u8);
+    r.push(level as u8);
+    r.extend_from_slice(&n_lines.to_le_bytes());
+    r.extend(leaf.iter().map(|&v| v as u8));
+    r
+}
+
+/// An egbk3 file: "DICUORAGE", version byte 3, the record count (i32 LE), the records.
+fn egbk3_file(records: &[Vec<u8>]) -> Vec<u8> {
+    let mut f = b"DICUORAGE".to_vec();
+    f.push(3);
+    f.extend_from_slice(&(records.len() as i32).to_le_bytes());
+    for r in records {
+        f.extend_from_slice(r);
+    }
+    f
+}
+
+#[test]
+fn egbk3_round_trip_keeps_boards_values_levels_leaves_and_links() {
+    let book = edax_book();
+    let bytes = book.to_egbk3_bytes();
+    let scored: Vec<&BookPosition> = book.positions().filter(|p| (-64..=64).contains(&p.value)).collect();
+    assert!(scored.len() > 10);
+    assert_eq!(bytes.len(), 14 + 25 * scored.len());
+    assert_eq!(&bytes[..10], b"DICUORAGE\x03");
+    let back = EkBook::from_egbk3_bytes(&bytes, "rt.egbk3").unwrap();
+    assert_eq!(back.len(), scored.len());
+    for p in scored {
+        let q = back.probe(&p.board).unwrap_or_else(|| panic!("{:?} lost", p.board));
+        assert_eq!(q.board, p.board);
+        assert_eq!((q.value, q.level, q.n_lines), (p.value, p.level, p.n_lines));
+        // The leaf kept, unless its move is now a link (Edax's `position_add_link` drops it).
+        let linked = q.links.iter().any(|l| l.mv == p.leaf.mv);
+        assert_eq!(q.leaf, if p.leaf.mv < 64 && !linked { p.leaf } else { BookLink::NONE });
+        // Links are rebuilt from the children in the book, as Edax's `position_link` (`book
+        // link`) makes them: the stored ones and any child the book holds but did not link.
+        for l in &p.links {
+            assert!(q.links.contains(l), "link {l:?} of {:?} lost", p.board);
+        }
+        for l in &q.links {
+            let x = i32::from(l.mv);
+            let child = q.board.next(x, flip(x, q.board.player, q.board.opponent));
+            assert_eq!(i16::from(l.score), -back.probe(&child).unwrap().value);
+        }
+        // Not carried: counts other than lines, bounds.
+        assert_eq!((q.n_wins, q.lower, q.upper), (0, -127, 127));
+    }
+    // A book read from egbk3 saves back the same records (in its own order: compared as sets).
+    let again = back.to_egbk3_bytes();
+    let recs = |b: &[u8]| {
+        let mut v: Vec<Vec<u8>> = b[14..].chunks(25).map(<[u8]>::to_vec).collect();
+        v.sort();
+        v
+    };
+    let third = EkBook::from_egbk3_bytes(&again, "rt2.egbk3").unwrap().to_egbk3_bytes();
+    assert_eq!(recs(&third), recs(&again));
+}
+
+#[test]
+fn egbk3_hand_built_file_reads_as_egaroucid_lays_it_out() {
+    let start = EkBoard::START;
+    let f5 = play("f5");
+    // f5 as Egaroucid might store it: turned 180 degrees (its A1 is Edax's H8), i.e. the
+    // bitboards bit-reversed; its leaf move d6 (Edax's square 43) turned with it: 63 - 43.
+    let turned = EkBoard::new(f5.player.reverse_bits(), f5.opponent.reverse_bits());
+    let records = [
+        egbk3_record(start, 0, 21, 7, [-126, 125, -1]),
+        egbk3_record(turned, 0, 18, 3, [-2, (63 - 43) as i8, 18]),
+        // Value outside -64..=64: Egaroucid's reader skips the record, and so does this one.
+        egbk3_record(play("f5d6"), -126, 5, 1, [-126, 125, -1]),
+    ];
+    let book = EkBook::from_egbk3_bytes(&egbk3_file(&records), "tiny.egbk3").unwrap();
+    assert_eq!(book.len(), 2);
+    let p = book.probe(&start).unwrap();
+    assert_eq!((p.value, p.level, p.n_lines, p.leaf), (0, 21, 7, BookLink::NONE));
+    // The start's links: its 4 moves all lead to f5's class, which is in the book (Edax's
+    // `position_link`), each scored -value(child).
+    assert_eq!(p.links.len(), 4);
+    assert!(p.links.iter().all(|l| l.score == 0));
+    let q = book.probe(&f5).unwrap();
+    assert_eq!((q.value, q.level, q.n_lines, q.leaf.score), (0, 18, 3, -2));
+    // The leaf move, in the stored (unique) board's squares, leads to d6 after f5 (up to
+    // symmetry: a one-position book probed with the child).
+    let mv = i32::from(q.leaf.mv);
+    let child = q.board.next(mv, flip(mv, q.board.player, q.board.opponent));
+    let mut f5d6 = EkBook::default();
+    f5d6.add(BookPosition::new(play("f5d6")));
+    assert!(f5d6.probe(&child).is_some(), "leaf {} leads elsewhere", q.leaf.mv);
+}
+
+#[test]
+fn egbk3_bad_files_are_refused_with_offsets() {
+    let good = egbk3_file(&[egbk3_record(EkBoard::START, 0, 1, 1, [-126, 125, -1])]);
+    assert!(EkBook::from_egbk3_bytes(&good, "g").is_ok());
+    let offset = |b: &[u8]| EkBook::from_egbk3_bytes(b, "bad.egbk3").unwrap_err().offset;
+    // Truncated header, wrong magic, wrong version.
+    assert_eq!(offset(&good[..12]), 12);
+    let mut b = good.clone();
+    b[4] = b'X';
+    assert_eq!(offset(&b), 4);
+    b = good.clone();
+    b[9] = 2;
+    assert_eq!(offset(&b), 9);
+    // A truncated record: the error at the end of the input, the record's start named.
+    let e = EkBook::from_egbk3_bytes(&good[..30], "bad.egbk3").unwrap_err();
+    assert_eq!((e.offset, e.file.as_str()), (30, "bad.egbk3"));
+    assert!(e.what.contains("starts at byte 14"), "{e}");
+    // Hostile counts: no allocation from them, an error at the count.
+    for count in [i32::MAX, -1, 2, 0] {
+        b = good.clone();
+        b[10..14].copy_from_slice(&count.to_le_bytes());
+        assert_eq!(offset(&b), 10, "count {count}");
+    }
+    // Overlapping discs.
+    b = good.clone();
+    b[14..22].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert_eq!(offset(&b), 14);
+    // Every prefix and every single-byte change: an answer, never a panic.
+    for n in 0..good.len() {
+        assert!(EkBook::from_egbk3_bytes(&good[..n], "p").is_err());
+        for v in [0u8, 0x80, 0xff] {
+            let mut c = good.clone();
+            c[n] = v;
+            let _ = EkBook::from_egbk3_bytes(&c, "c");
+        }
+    }
+    assert!(EkBook::load_egbk3(&data("no-such.egbk3")).unwrap_err().io);
+}

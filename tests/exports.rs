@@ -330,7 +330,7 @@ fn edax_abi_exports_have_no_panic_path() {
 /// run baseline x86-64 code; and the opening book's (`ek_book_`: files, and a book probe per
 /// move played, on the portable kernels, not per level). The game-database exports read and
 /// write files (a database is read once, not per position). Every other export is hot.
-const COLD_EXPORTS: [&str; 57] = [
+const COLD_EXPORTS: [&str; 59] = [
     "ek_base_read_file",
     "ek_base_read_buffer",
     "ek_base_count",
@@ -374,6 +374,8 @@ const COLD_EXPORTS: [&str; 57] = [
     "ek_book_new",
     "ek_book_load",
     "ek_book_save",
+    "ek_book_load_egbk3",
+    "ek_book_save_egbk3",
     "ek_book_free",
     "ek_book_size",
     "ek_book_export",

@@ -24,6 +24,7 @@
 //! every level (like the engine's exports, its C functions are guarded, not dispatched).
 
 mod build;
+mod egbk3;
 mod file;
 mod negamax;
 mod play;
@@ -33,6 +34,7 @@ mod random;
 mod text;
 
 pub use build::{book_depth_for_level, BookSearch, BookSearchRecord, EngineBookSearch};
+pub use egbk3::{EGBK3_HEADER_SIZE, EGBK3_RECORD_SIZE};
 pub use file::BookError;
 pub use negamax::{LeafSearch, NoSearch};
 pub use play::{book_result, play, EkBookUse, EkPlayResult};

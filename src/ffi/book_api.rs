@@ -179,6 +179,66 @@ pub unsafe extern "C" fn ek_book_save(
     })
 }
 
+/// Loads Egaroucid's `.egbk3` book as an Edax book (docs/book-and-bases.md, "Egaroucid's
+/// .egbk3": boards put on Edax's unique board, value, level, n_lines and leaf kept, links
+/// rebuilt from the children in the book as Edax's `book link`; no bounds or win/draw/loss
+/// counts). Returns the book, or NULL with `*status` `EK_ERR_NULL` (NULL path), `EK_ERR_IO`
+/// (cannot read) or `EK_ERR_BOOK_FORMAT` (not `DICUORAGE` version 3, truncated, a count that is
+/// not the number of records, a record with overlapping discs), the reason, naming the file
+/// and the byte offset, in `message` (cut to `message_size` bytes, NUL-terminated; may be
+/// NULL). Records Egaroucid skips (a value outside -64..=64) are skipped.
+///
+/// # Safety
+/// `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or
+/// `message_size` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn ek_book_load_egbk3(
+    path: *const c_char,
+    status: *mut c_int,
+    message: *mut c_char,
+    message_size: usize,
+) -> *mut EkBook {
+    guard(core::ptr::null_mut(), || {
+        if path.is_null() {
+            // SAFETY: the caller's pointers (contract).
+            unsafe {
+                set_status(status, EK_ERR_NULL);
+                copy_text("NULL path", message, message_size);
+            }
+            return core::ptr::null_mut();
+        }
+        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
+        unsafe { set_status(status, EK_ERR_INTERNAL) };
+        // SAFETY: a NUL-terminated string (contract).
+        let path = unsafe { path_of(path) };
+        // SAFETY: the caller's pointers (contract).
+        unsafe { hand_over(EkBook::load_egbk3(&path), status, message, message_size) }
+    })
+}
+
+/// Saves `book` as Egaroucid's `.egbk3` (a record per position with a value in -64..=64: the
+/// board, value, level, n_lines and leaf; links, bounds, counts, date and options are not
+/// carried). Returns `EK_OK`, `EK_ERR_NULL` (NULL book or path) or `EK_ERR_IO`.
+///
+/// # Safety
+/// `book` NULL or a live book; `path` NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn ek_book_save_egbk3(book: *const EkBook, path: *const c_char) -> c_int {
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or a live book (contract).
+        let Some(book) = (unsafe { book.as_ref() }) else { return EK_ERR_NULL };
+        if path.is_null() {
+            return EK_ERR_NULL;
+        }
+        // SAFETY: a NUL-terminated string (contract).
+        let path = unsafe { path_of(path) };
+        match book.save_egbk3(&path) {
+            Ok(()) => EK_OK,
+            Err(_) => EK_ERR_IO,
+        }
+    })
+}
+
 /// Frees a book. NULL does nothing.
 ///
 /// # Safety
