@@ -324,13 +324,13 @@ fn edax_abi_exports_have_no_panic_path() {
 }
 
 /// Exports called once or rarely (loading, set-up and tear-down, version, status and level
-/// queries, a solver's or an engine's controls) and the engine's search, a whole search per
-/// call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
+/// queries, a solver's or an engine's controls) and the engine's search (`ek_engine_play` too: a
+/// book move or the search), a whole search per call (its bookkeeping, a lock and a timer thread, runs baseline code once per call; the search
 /// is the level's `search_run` entry, which the walk from `ek_edax_search` checks): they may
 /// run baseline x86-64 code; and the opening book's (`ek_book_`: files, and a book probe per
 /// move played, on the portable kernels, not per level). The game-database exports read and
 /// write files (a database is read once, not per position). Every other export is hot.
-const COLD_EXPORTS: [&str; 59] = [
+const COLD_EXPORTS: [&str; 60] = [
     "ek_base_read_file",
     "ek_base_read_buffer",
     "ek_base_count",
@@ -347,6 +347,7 @@ const COLD_EXPORTS: [&str; 59] = [
     "ek_engine_clear",
     "ek_engine_search",
     "ek_engine_search_excluding",
+    "ek_engine_play",
     "ek_engine_analyze",
     "ek_solver_new",
     "ek_solver_free",

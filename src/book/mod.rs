@@ -13,7 +13,8 @@
 //!   search).
 //! - `random.rs`: Edax's generator (`random_get`).
 //! - `text.rs`: `book export` / `book import`.
-//! - `build.rs`: Edax's book-building commands (`book new`, `store`, `add`, `fix`, `deviate`,
+//! - `egbk3.rs`: Egaroucid's `.egbk3` books, read and written, converted to and from Edax's.
+//! - `build/`: Edax's book-building commands (`book new`, `store`, `add`, `fix`, `deviate`,
 //!   `enhance`, `play`, `extend`, `fill`, `prune`, `subtree`, `deepen`, `correct`), their
 //!   searches through [`BookSearch`] ([`EngineBookSearch`]: the engine's search with the links
 //!   excluded, on tables kept between searches as Edax's book keeps the play's).
