@@ -3324,6 +3324,13 @@ fn every_row_holds() {
     let _serial = one_table_at_a_time();
     let (k, n) = row_share();
     for (function, input, result, check) in CHECKS.iter().skip(k).step_by(n) {
+        // The book's rows run natively only: every book is Edax's table of 65536 buckets, which
+        // Miri takes minutes to make, save and load, per row (its code is the portable kernels
+        // and safe Rust but for the exports' pointers, which the native run and ASan's fuzzing
+        // check).
+        if cfg!(miri) && function.starts_with("ek_book_") {
+            continue;
+        }
         eprintln!("{function}: {input} -> {result}");
         check();
     }
