@@ -1089,7 +1089,7 @@ static class Tests
         return line.Split('"')[1];
     }
 
-    static string BookDir() { return Path.Combine(golden, "..", "book"); }
+    static string BookDir() { return Path.Combine(golden, "..", "book", "depth10"); }
 
     static Board After(params string[] moves)
     {
@@ -1102,8 +1102,8 @@ static class Tests
 
     static string Show(BookMove[] moves) { return string.Join(" ", moves.Select(m => m.ToString())); }
 
-    // tests/data/book/edax.dat, made by Edax 4.6 (scripts/golden/): the start as Edax's own `book
-    // show` prints it (tests/data/book/show.txt: "Level: 2|Best score: +11 [+9, +13]|Moves: [D3:+11]
+    // tests/data/book/depth10/edax.dat, made by Edax 4.6 (scripts/golden/): the start as Edax's own `book
+    // show` prints it (tests/data/book/depth10/show.txt: "Level: 2|Best score: +11 [+9, +13]|Moves: [D3:+11]
     // [C4:+11] [F5:+11] [E6:+11]"), random moves and lines, export and import, merge, negamax.
     static void BookQueries()
     {

@@ -378,7 +378,7 @@ public final class KernelsTest {
     }
 
     static Path bookDir() {
-        return golden.resolve("../book").normalize();
+        return golden.resolve("../book/depth10").normalize();
     }
 
     static int sq(String name) {
@@ -412,8 +412,8 @@ public final class KernelsTest {
 
     static final String START_MOVES = sq("d3") + ":11 " + sq("c4") + ":11 " + sq("f5") + ":11 " + sq("e6") + ":11";
 
-    // tests/data/book/edax.dat, made by Edax 4.6 (scripts/golden/): the start as Edax's own `book
-    // show` prints it (tests/data/book/show.txt: "Level: 2|Best score: +11 [+9, +13]|Moves: [D3:+11]
+    // tests/data/book/depth10/edax.dat, made by Edax 4.6 (scripts/golden/): the start as Edax's own `book
+    // show` prints it (tests/data/book/depth10/show.txt: "Level: 2|Best score: +11 [+9, +13]|Moves: [D3:+11]
     // [C4:+11] [F5:+11] [E6:+11]"), random moves and lines, export and import, merge, negamax.
     static void bookQueries() throws Exception {
         try (Book book = Book.load(bookDir().resolve("edax.dat").toString())) {

@@ -1,5 +1,5 @@
-"""The opening book through the installed package: tests/data/book/edax.dat (made by Edax 4.6,
-scripts/golden/) loaded, its start position as Edax shows it (tests/data/book/show.txt, Edax's own
+"""The opening book through the installed package: tests/data/book/depth10/edax.dat (made by Edax 4.6,
+scripts/golden/) loaded, its start position as Edax shows it (tests/data/book/depth10/show.txt, Edax's own
 `book show`), saved back byte for byte, a damaged copy refused with the byte offset, Edax's text
 export and import, merge and negamax, and Engine.play with and without the book."""
 
@@ -10,7 +10,7 @@ import pytest
 import edax_kernels as ek
 from conftest import ROOT
 
-BOOK = ROOT / "tests" / "data" / "book" / "edax.dat"
+BOOK = ROOT / "tests" / "data" / "book" / "depth10" / "edax.dat"
 # Edax's `book show` of the start (show.txt's first line): "Level: 2|Best score: +11 [+9, +13]|
 # Moves: [D3:+11] [C4:+11] [F5:+11] [E6:+11]", in that order.
 START_MOVES = [(ek.square("d3"), 11), (ek.square("c4"), 11), (ek.square("f5"), 11), (ek.square("e6"), 11)]
@@ -100,7 +100,7 @@ def test_a_damaged_file_is_refused_with_its_byte_offset(tmp_path):
 def test_export_import_merge_negamax(tmp_path):
     with ek.Book.load(BOOK) as book:
         book.export(tmp_path / "book.txt")
-        assert (tmp_path / "book.txt").read_bytes() == (ROOT / "tests" / "data" / "book" / "edax.txt").read_bytes()
+        assert (tmp_path / "book.txt").read_bytes() == (ROOT / "tests" / "data" / "book" / "depth10" / "edax.txt").read_bytes()
         imported = ek.Book.import_(tmp_path / "book.txt")
         assert isinstance(imported, ek.Book) and len(imported) == len(book)
         assert imported.moves(ek.START) == START_MOVES
