@@ -383,6 +383,29 @@ fn hostile_books_do_not_panic() {
 }
 
 #[test]
+fn hostile_options_do_not_overflow() {
+    // A header-only file (found by the fuzzer) whose options are extreme: book info's depth
+    // (61 - n_empties), the leaf bounds (value -/+ errors) and the game length (60 - n_empties)
+    // wrap as Edax's int arithmetic does instead of panicking in a debug build.
+    for (n_empties, error) in [(i32::MIN, i32::MIN), (i32::MAX, i32::MAX), (-0x7fff_ffcb, 2)] {
+        let mut book = edax_book();
+        book.options.n_empties = n_empties;
+        book.options.midgame_error = error;
+        book.options.endcut_error = error;
+        let bytes = book.to_bytes(None);
+        let mut again = EkBook::from_bytes(&bytes, "o.dat").unwrap();
+        assert_eq!(again.options.n_empties, n_empties);
+        assert_eq!(again.info().depth, 61i32.wrapping_sub(n_empties));
+        let _ = again.info_text();
+        again.negamax();
+        // 60 - n_empties wraps below zero for all three: Edax's loop adds no move.
+        let before = again.len();
+        again.add_game(&[19, 18, 17], &mut NoSearch);
+        assert_eq!(again.len(), before);
+    }
+}
+
+#[test]
 fn c_api() {
     use edax_kernels::ffi::book_api::*;
     use edax_kernels::ffi::book_query_api::*;

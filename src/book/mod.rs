@@ -86,7 +86,9 @@ pub struct BookDate {
     pub padding: u8,
 }
 
-/// The book's options as Edax saves them (bytes 18-37 of the file).
+/// The book's options as Edax saves them (bytes 18-37 of the file). A file may hold any values;
+/// they are kept as read (a book saves back byte for byte) and the arithmetic on them wraps as
+/// Edax's `int` arithmetic does on two's-complement machines, so hostile ones never panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookOptions {
     /// The level new positions are searched at.
@@ -255,7 +257,7 @@ impl EkBook {
     /// has none (a new position always). Returns whether a position was added.
     pub fn add_board(&mut self, board: &EkBoard, search: &mut dyn LeafSearch) -> bool {
         let empties = 64 - (board.player | board.opponent).count_ones() as i32;
-        if empties < self.options.n_empties - 1 {
+        if empties < self.options.n_empties.wrapping_sub(1) {
             return false;
         }
         if let Some((i, j)) = self.locate(board) {

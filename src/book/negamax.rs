@@ -84,11 +84,11 @@ impl EkBook {
                     1
                 }] += 1;
             } else if search_depth == n_empties {
-                lower = short(v - end);
-                upper = short(v + end);
+                lower = short(v.wrapping_sub(end));
+                upper = short(v.wrapping_add(end));
             } else {
-                lower = short(v - mid - bias);
-                upper = short(v + mid - bias);
+                lower = short(v.wrapping_sub(mid).wrapping_sub(bias));
+                upper = short(v.wrapping_add(mid).wrapping_sub(bias));
             }
             stat[3] += 1;
         }

@@ -16,7 +16,7 @@
 //! of the number of positions plus links (each counted addition adds one of them, nothing else
 //! does).
 
-use super::negamax::{position_search, LeafSearch};
+use super::negamax::{position_search, LeafSearch, NoSearch};
 use super::{board_next, BookLink, BookOptions, BookPosition, EkBook};
 use crate::dispatch::c_dispatch;
 use crate::endgame::midgame::{level_depth, NO_SELECTIVITY};
@@ -91,6 +91,11 @@ impl LeafSearch for EngineBookSearch<'_> {
     }
 }
 
+/// No tables to forget: building with [`NoSearch`] stores positions with no leaf searched.
+impl BookSearch for NoSearch {
+    fn cleanup(&mut self) {}
+}
+
 impl BookSearch for EngineBookSearch<'_> {
     fn cleanup(&mut self) {
         // Refused only while another search holds the tables, which this one never does.
@@ -147,9 +152,9 @@ fn leaf_bounds(options: &BookOptions, level: i32, n_empties: i32, score: i32) ->
     if depth == n_empties && selectivity == NO_SELECTIVITY {
         (score, score)
     } else if depth == n_empties {
-        (score - options.endcut_error, score + options.endcut_error)
+        (score.wrapping_sub(options.endcut_error), score.wrapping_add(options.endcut_error))
     } else {
-        (score - options.midgame_error - bias, score + options.midgame_error - bias)
+        (score.wrapping_sub(options.midgame_error).wrapping_sub(bias), score.wrapping_add(options.midgame_error).wrapping_sub(bias))
     }
 }
 
@@ -267,7 +272,7 @@ impl EkBook {
     pub fn add_game<S: BookSearch>(&mut self, moves: &[u8], search: &mut S) {
         let mut board = EkBoard::START;
         let mut boards = Vec::new();
-        let n = (60 - self.options.n_empties).max(0) as usize;
+        let n = 60i32.wrapping_sub(self.options.n_empties).max(0) as usize;
         for &x in moves.iter().take(n) {
             if u32::from(x) >= PASS as u32 {
                 break; // Edax's games end at NOMOVE.

@@ -14,7 +14,7 @@ impl EkBook {
     fn prune_at(&mut self, at: (usize, usize), (player, opponent): (i32, i32), (lower, upper): (i32, i32)) {
         let p = &mut self.buckets[at.0][at.1];
         let value = i32::from(p.value);
-        if !(lower <= value && value <= upper) || empties(&p.board) < self.options.n_empties - 1 {
+        if !(lower <= value && value <= upper) || empties(&p.board) < self.options.n_empties.wrapping_sub(1) {
             return;
         }
         p.done = true;
