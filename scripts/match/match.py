@@ -3,6 +3,7 @@
 mode), from a list of openings, each played twice with the colours swapped.
 
 Usage: scripts/match/match.py --a "CMD" --b "CMD" [--openings FILE] [--games N] [--first K] [--log FILE]
+                              [--xboard --game-seconds S [--ponder]]
        scripts/match/match.py --summary LOG...   (the totals of logs written by --log, together)
   --a, --b: the command line of each engine (a shell-split string); the report counts for A.
   --openings: one opening a line, moves in NBoard's form ("f5d6c3..."; default: openings.txt
@@ -14,6 +15,17 @@ mover's own too, as NBoard sends it); the side to move answers "go". A pass is s
 draws, losses, its score (a win 1, a draw 1/2) as a percentage, and the mean disc difference;
 also how many opening pairs gave the same moves with the colours swapped (engines that are the
 same search play the same game twice). Needs nothing but Python 3 and the two engines.
+
+--xboard: the engines speak xboard (ek-play --xboard, Edax's -xboard) and play on a clock of S
+seconds a game each, kept here (wall time from the moment a move is sent to the answer): each
+gets `level 0 M:SS 0` (Edax's time per game), then before each of its moves `time` and `otim`
+(its own and the opponent's time left, centiseconds). The opening is given in force mode; each
+engine gets `go` at its first turn and from then on answers the opponent's `usermove` (as a GUI
+drives it; Edax's `time` applies to the colour it plays only once `go` has given it one). A pass
+is `@@@@`. An engine whose clock runs out loses the game on time (counted, and the game ends).
+--ponder: `hard` (pondering on) for both, and the hit rate: how often the opponent's reply was
+the second move of the engine's last `post` line (its predicted reply: ek-play ponders on it;
+Edax on its table's guess, which is this move unless the table lost it).
 """
 import argparse
 import os
@@ -111,6 +123,148 @@ class Engine:
             self.proc.kill()
 
 
+class XboardEngine:
+    """An xboard engine in a child process, with its clock."""
+
+    def __init__(self, command, seconds, ponder):
+        self.command = command
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.seconds, self.ponder = seconds, ponder
+        self.pings, self.pv = 0, []
+        self.send("xboard\nprotover 2")
+        self.until("feature")
+        self.sync()
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix):
+        """The first line starting with prefix; the principal variation of the last post line
+        (depth, score, centiseconds, nodes, [@selectivity%], moves) seen before it kept."""
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.command}: ended (waiting for {prefix!r})")
+            words = line.replace("(", " ").replace(")", " ").split()
+            if len(words) > 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
+                self.pv = [w for w in words[4:] if not w.startswith("@")]
+            if line.startswith(prefix):
+                return line.strip()
+
+    def sync(self):
+        self.pings += 1
+        self.send(f"ping {self.pings}")
+        self.until(f"pong {self.pings}")
+
+    def new_game(self, opening_moves):
+        """A new game on the clock, the opening played in force mode."""
+        m, sec = divmod(self.seconds, 60)
+        self.left = float(self.seconds)
+        self.started = False
+        self.send(f"level 0 {m}:{sec:02d} 0\nnew\nforce\npost\n" + ("hard" if self.ponder else "easy"))
+        for sq in opening_moves:
+            self.tell(sq)
+        self.sync()
+
+    def tell(self, sq):
+        """A move while in force mode (before the engine's first turn)."""
+        self.send("usermove " + xname(sq))
+
+    def move(self, opponent_left, last):
+        """The engine's move after the opponent's `last` (None: nothing new to tell, as at its first
+        turn): the square (-1 for a pass), and the reply it predicts (None where unknown). Its
+        clock runs from the moment the move is asked for."""
+        self.pv = []
+        clock = f"time {max(int(self.left * 100), 0)}\notim {max(int(opponent_left * 100), 0)}\n"
+        start = time.monotonic()
+        if not self.started:
+            self.started = True
+            self.send(clock + ("usermove " + xname(last) + "\n" if last is not None else "") + "go")
+        else:
+            self.send(clock + "usermove " + xname(last))
+        answer = self.until("move ").split()[1]
+        self.left -= time.monotonic() - start
+        predicted = square(self.pv[1]) if len(self.pv) > 1 else None
+        return (-1 if answer.startswith("@@") else square(answer.replace("P@", ""))), predicted
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+def xname(sq):
+    return "@@@@" if sq < 0 else "P@" + name(sq).lower()
+
+
+def opening_squares(opening):
+    """The opening's moves as squares, a pass (-1) where the side to move has none; the
+    position after it (black, white) and whether black is to move."""
+    out, b, w, black = [], START[0], START[1], True
+    for k in range(0, len(opening), 2):
+        p, o = (b, w) if black else (w, b)
+        if not moves(p, o):
+            out.append(-1)
+            black = not black
+            p, o = o, p
+        sq = square(opening[k:k + 2])
+        if not moves(p, o) >> sq & 1:
+            raise ValueError(f"opening {opening}: {opening[k:k + 2]} is not legal")
+        f = flips(p, o, sq)
+        p, o = p | f | 1 << sq, o & ~f
+        b, w = (p, o) if black else (o, p)
+        out.append(sq)
+        black = not black
+    return out, (b, w), black
+
+
+def play_xboard(engines, opening):
+    """One game on the clock from opening, engines = (black's, white's): the moves after the
+    opening; the final (black, white) discs, or None with the side (0 black) whose clock ran
+    out; each side's seconds; [hits, predictions] for each side. An engine that has had its
+    first turn hears the opponent's move when it is to move again (and answers it, a pass
+    included, as a GUI drives it); one still in force mode hears each move as it is played."""
+    played, (b, w), black = opening_squares(opening)
+    for e in engines:
+        e.new_game(played)
+    record, hits, predicted = [], [[0, 0], [0, 0]], [None, None]
+    unheard = [None, None]  # the opponent's move each side has not heard yet
+    while True:
+        p, o = (b, w) if black else (w, b)
+        if not moves(p, o) and not moves(o, p):
+            break
+        side = 0 if black else 1
+        mover, other = engines[side], engines[1 - side]
+        if mover.started or moves(p, o):
+            if predicted[side] is not None and unheard[side] is not None:
+                hits[side][0] += predicted[side] == unheard[side]
+                hits[side][1] += 1
+            sq, predicted[side] = mover.move(other.left, unheard[side])
+            unheard[side] = None
+            if mover.left < 0:
+                return record, None, side, [e.seconds - e.left for e in engines], hits
+            if (sq < 0) != (not moves(p, o)) or (sq >= 0 and not moves(p, o) >> sq & 1):
+                raise RuntimeError(f"{mover.command}: illegal move {name(sq)} after {opening} {''.join(record)}")
+        else:
+            sq = -1  # an engine still in force mode passes when told to
+            mover.tell(sq)
+        if other.started:
+            unheard[1 - side] = sq
+        else:
+            other.tell(sq)
+        if sq >= 0:
+            f = flips(p, o, sq)
+            p, o = p | f | 1 << sq, o & ~f
+            b, w = (p, o) if black else (o, p)
+        record.append(name(sq))
+        black = not black
+    return record, (bin(b).count("1"), bin(w).count("1")), None, [e.seconds - e.left for e in engines], hits
+
+
 def ggf(opening):
     """The opening as an NBoard game: the start and its moves."""
     board = "".join("*" if START[0] >> i & 1 else "O" if START[1] >> i & 1 else "-" for i in range(64))
@@ -171,7 +325,7 @@ def summary(paths):
     last = None
     for path in paths:
         for line in open(path):
-            opening, colour, moves, _, result = line.split()
+            opening, colour, moves, _, result = line.split()[:5]
             d = int(result[1:])
             wins, draws, losses = wins + (d > 0), draws + (d == 0), losses + (d < 0)
             diff_sum += d
@@ -194,11 +348,20 @@ def main():
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--first", type=int, default=1, help="start at this opening (1: the first)")
     ap.add_argument("--log")
+    ap.add_argument("--xboard", action="store_true", help="xboard engines on a clock (--game-seconds)")
+    ap.add_argument("--game-seconds", type=int, default=30)
+    ap.add_argument("--ponder", action="store_true")
     args = ap.parse_args()
     openings = [l.split()[0] for l in open(args.openings) if l.strip() and not l.startswith("#")]
     openings = openings[max(args.first, 1) - 1:]
-    a, b = Engine(args.a), Engine(args.b)
+    if args.xboard:
+        a, b = XboardEngine(args.a, args.game_seconds, args.ponder), XboardEngine(args.b, args.game_seconds, args.ponder)
+    else:
+        a, b = Engine(args.a), Engine(args.b)
     wins = draws = losses = diff_sum = games = same = 0
+    flags = [0, 0]  # games A, B lost on time
+    hits = [[0, 0], [0, 0]]  # A's, B's [hits, predictions]
+    most = [0.0, 0.0]  # the most seconds A, B took in a game
     a_seconds = b_seconds = 0.0
     log = open(args.log, "w") if args.log else None
     try:
@@ -207,18 +370,39 @@ def main():
             for a_black in (True, False):
                 if args.games and games >= args.games:
                     break
-                record, (nb, nw), seconds = play((a, b) if a_black else (b, a), opening)
+                extra = ""
+                if args.xboard:
+                    record, discs, flagged, seconds, h = play_xboard((a, b) if a_black else (b, a), opening)
+                    mine, theirs = (0, 1) if a_black else (1, 0)
+                    for k, side in ((0, mine), (1, theirs)):
+                        hits[k][0] += h[side][0]
+                        hits[k][1] += h[side][1]
+                        most[k] = max(most[k], seconds[side])
+                    extra = f" A:{seconds[mine]:.2f}s B:{seconds[theirs]:.2f}s"
+                    if args.ponder:
+                        extra += f" hits A:{h[mine][0]}/{h[mine][1]} B:{h[theirs][0]}/{h[theirs][1]}"
+                    if discs is None:  # a loss on time: scored as a loss by one disc
+                        a_flagged = (flagged == 0) == a_black
+                        flags[0 if a_flagged else 1] += 1
+                        nb, nw = (0, 0)
+                        extra += f" lost-on-time:{'A' if a_flagged else 'B'}"
+                    else:
+                        nb, nw = discs
+                else:
+                    record, (nb, nw), seconds = play((a, b) if a_black else (b, a), opening)
                 empties = 64 - nb - nw
                 # Empty squares go to the winner.
                 diff = nb - nw + (empties if nb > nw else -empties if nw > nb else 0)
                 d = diff if a_black else -diff
+                if args.xboard and discs is None:
+                    d = -1 if a_flagged else 1
                 wins, draws, losses = wins + (d > 0), draws + (d == 0), losses + (d < 0)
                 diff_sum += d
                 games += 1
                 a_seconds += seconds[0 if a_black else 1]
                 b_seconds += seconds[1 if a_black else 0]
                 pair.append(record)
-                line = f"{opening} A={'black' if a_black else 'white'} {''.join(record)} {nb}-{nw} A{d:+d}"
+                line = f"{opening} A={'black' if a_black else 'white'} {''.join(record)} {nb}-{nw} A{d:+d}{extra}"
                 print(f"game {games}: {line}", flush=True)
                 if log:
                     print(line, file=log, flush=True)
@@ -233,6 +417,12 @@ def main():
     print(f"{games} games: A won {wins}, drew {draws}, lost {losses}: A's score {score:.1f} %, "
           f"mean disc difference {diff_sum / max(games, 1):+.2f}; opening pairs with the same moves both ways: "
           f"{same} of {games // 2}; thinking time A {a_seconds:.1f} s, B {b_seconds:.1f} s")
+    if args.xboard:
+        print(f"clock {args.game_seconds} s a game each: lost on time A {flags[0]}, B {flags[1]}; "
+              f"the most seconds used in a game A {most[0]:.2f}, B {most[1]:.2f}")
+        if args.ponder:
+            rate = lambda h: f"{h[0]}/{h[1]} ({100.0 * h[0] / max(h[1], 1):.1f} %)"
+            print(f"pondering: the predicted reply came A {rate(hits[0])}, B {rate(hits[1])}")
 
 
 if __name__ == "__main__":
