@@ -178,7 +178,11 @@ impl EkBook {
 
     /// What `book info` counts.
     pub fn info(&self) -> BookInfo {
-        let mut i = BookInfo { n_level: vec![0; 256], depth: 61i32.wrapping_sub(self.options.n_empties), ..BookInfo::default() };
+        let mut i = BookInfo {
+            n_level: vec![0; 256],
+            depth: 61i32.wrapping_sub(self.options.n_empties),
+            ..BookInfo::default()
+        };
         for p in self.positions() {
             i.n_links += p.links.len() as u64;
             i.n_leaves += u64::from(i32::from(p.leaf.mv) != NOMOVE);

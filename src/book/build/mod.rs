@@ -154,7 +154,10 @@ fn leaf_bounds(options: &BookOptions, level: i32, n_empties: i32, score: i32) ->
     } else if depth == n_empties {
         (score.wrapping_sub(options.endcut_error), score.wrapping_add(options.endcut_error))
     } else {
-        (score.wrapping_sub(options.midgame_error).wrapping_sub(bias), score.wrapping_add(options.midgame_error).wrapping_sub(bias))
+        (
+            score.wrapping_sub(options.midgame_error).wrapping_sub(bias),
+            score.wrapping_add(options.midgame_error).wrapping_sub(bias),
+        )
     }
 }
 
