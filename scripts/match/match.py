@@ -85,24 +85,32 @@ class Engine:
     """An NBoard engine in a child process."""
 
     def __init__(self, command):
+        self.spawn(command)
+        self.send("nboard 1")
+        self.sync()
+
+    def spawn(self, command):
         self.command = command
         self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.pings = 0
-        self.send("nboard 1")
-        self.sync()
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
     def until(self, prefix):
+        """The first line starting with prefix (each line before it shown to `seen`)."""
         while True:
             line = self.proc.stdout.readline()
             if not line:
                 raise RuntimeError(f"{self.command}: ended (waiting for {prefix!r})")
+            self.seen(line)
             if line.startswith(prefix):
                 return line.strip()
+
+    def seen(self, line):
+        pass
 
     def sync(self):
         self.pings += 1
@@ -123,40 +131,23 @@ class Engine:
             self.proc.kill()
 
 
-class XboardEngine:
+class XboardEngine(Engine):
     """An xboard engine in a child process, with its clock."""
 
     def __init__(self, command, seconds, ponder):
-        self.command = command
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.spawn(command)
         self.seconds, self.ponder = seconds, ponder
-        self.pings, self.pv = 0, []
+        self.pv = []
         self.send("xboard\nprotover 2")
         self.until("feature")
         self.sync()
 
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def until(self, prefix):
-        """The first line starting with prefix; the principal variation of the last post line
-        (depth, score, centiseconds, nodes, [@selectivity%], moves) seen before it kept."""
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.command}: ended (waiting for {prefix!r})")
-            words = line.replace("(", " ").replace(")", " ").split()
-            if len(words) > 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
-                self.pv = [w for w in words[4:] if not w.startswith("@")]
-            if line.startswith(prefix):
-                return line.strip()
-
-    def sync(self):
-        self.pings += 1
-        self.send(f"ping {self.pings}")
-        self.until(f"pong {self.pings}")
+    def seen(self, line):
+        """Keeps the principal variation of the last post line (depth, score, centiseconds,
+        nodes, [@selectivity%], moves)."""
+        words = line.replace("(", " ").replace(")", " ").split()
+        if len(words) > 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
+            self.pv = [w for w in words[4:] if not w.startswith("@")]
 
     def new_game(self, opening_moves):
         """A new game on the clock, the opening played in force mode."""
@@ -188,13 +179,6 @@ class XboardEngine:
         self.left -= time.monotonic() - start
         predicted = square(self.pv[1]) if len(self.pv) > 1 else None
         return (-1 if answer.startswith("@@") else square(answer.replace("P@", ""))), predicted
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 def xname(sq):
