@@ -869,7 +869,7 @@ int main(int argc, char **argv)
 	if (HAS(edge_stability_init)) edge_stability_init();
 	if (golden && !check_golden(golden, only)) return 1;
 	make_positions();
-	printf("side B: edax-kernels %s, level %s\n", ek_version(), ek_isa());
+	printf("side B: edax-kernels %s, level %s (table %s)\n", ek_version(), ek_isa(), ek_isa_table());
 	if (!check_agreement(only)) return 1;
 	const int shallow = wanted(only, "solve_shallow");
 	if (!HAS(ref_solve_shallow) && selected(only, "solve_shallow")) puts("side A has no ref_solve_shallow: the leaf search is not checked or timed");
@@ -905,7 +905,7 @@ int main(int argc, char **argv)
 	perf_open();
 	if (json && (jf = fopen(json, "w")) == NULL) { fprintf(stderr, "cannot write %s\n", json); return 2; }
 	if (jf) fprintf(jf, "{\n  \"side_b_level\": \"%s\",\n  \"positions\": %d,\n  \"samples\": %d,\n  \"kernels\": [", ek_isa(), n_pos, samples);
-	printf("\nSide A: %s.\nSide B: edax-kernels, level %s.\n", side_a_name, ek_isa());
+	printf("\nSide A: %s.\nSide B: edax-kernels, level %s (table %s).\n", side_a_name, ek_isa(), ek_isa_table());
 	printf("\n%d positions, %d interleaved samples per side; ns/call are medians; B/A is the median of the\n"
 	       "per-sample ratios, [q1, q3] their interquartile range; instr = instructions/call (perf).\n\n", n_pos, samples);
 	printf("%-24s %-10s %9s %9s %7s %15s %7s %7s\n", "kernel", "mode", "A ns", "B ns", "B/A", "[q1, q3]", "A instr", "B instr");

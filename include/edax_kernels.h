@@ -2072,6 +2072,16 @@ int ek_eval_accumulate_checked(const struct EkEval *eval, int *sum);
 const char *ek_isa(void);
 
 /**
+ * The name of the active kernel table (static, NUL-terminated): the level's name, as `ek_isa`
+ * gives it, or, on a level with a table for some kind of core, the level's and the kind's:
+ * "avx2_pext" (the avx2 level on a CPU with a fast PEXT: Intel, AMD since Zen 3), "neon_crc"
+ * (the neon level on a CPU with the CRC32 instructions). The table is chosen by CPUID within
+ * the level; the environment variable EDAX_KERNELS_VARIANT (`auto`, `pext`, `nopext`)
+ * overrides the avx2 level's choice, for A/B tests.
+ */
+const char *ek_isa_table(void);
+
+/**
  * Whether this CPU can run the named level: 1 if it can, 0 if not, `EK_ERR_ISA_UNKNOWN` for
  * an unknown name, `EK_ERR_NULL` for NULL.
  *

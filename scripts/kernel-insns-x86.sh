@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions per call of the kernels on the x86-64 levels that valgrind can run (portable, sse2,
-# avx2) and, with --edax-avx, of Edax AVX's own kernels (okuhara/edax-reversi-AVX), counted with
+# avx2 with both its tables: avx2, and avx2_pext for the cores with a fast PEXT) and, with --edax-avx, of Edax AVX's own kernels (okuhara/edax-reversi-AVX), counted with
 # valgrind's callgrind: the x86-64 counterpart of scripts/cross/kernel-insns.sh, with the same
 # method and the same driver (scripts/kernel-insns-x86.c includes scripts/cross/kernel-insns.c
 # and adds the kernels that one does not call). Counts, not times: they can be taken on a busy
@@ -79,9 +79,12 @@ if [ -n "$edax" ]; then
     sed -n 's/^\(checkout\|compiler\|flags\): /edax-avx \1: /p' "$dir/side-a.txt" >&2
 fi
 
-run() { # TAG PROGRAM LEVEL KERNEL REPS -> instructions of the whole run (its output to $out/sum-TAG)
-    local log
-    log=$(EDAX_KERNELS_ISA=$3 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$2" "$4" "$5" 2>&1 >"$out/sum-$1")
+run() { # TAG PROGRAM TABLE KERNEL REPS -> instructions of the whole run (its output to $out/sum-TAG)
+    # TABLE: a level, or avx2_pext, the avx2 level's table for the cores with a fast PEXT (the
+    # avx2 column is the level's own table, whatever this CPU is).
+    local log variant=nopext
+    [ "$3" != avx2_pext ] || variant=pext
+    log=$(EDAX_KERNELS_ISA=${3%_pext} EDAX_KERNELS_VARIANT=$variant valgrind --tool=callgrind --callgrind-out-file=/dev/null "$2" "$4" "$5" 2>&1 >"$out/sum-$1")
     sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' <<< "$log"
 }
 per() { # TAG PROGRAM LEVEL KERNEL -> instructions per call (needs $calls)
@@ -105,19 +108,19 @@ declare -A portable_sum
 declare -A recorded
 if [ -n "$expected" ]; then
     [ -f "$expected" ] || { echo "kernel-insns-x86: $expected: no such file" >&2; exit 2; }
-    while read -r k p s a; do
+    while read -r k p s a z; do
         case "$k" in ''|'#'*) continue ;; esac
-        recorded[$k]="$p $s $a"
+        recorded[$k]="$p $s $a $z"
     done <"$expected"
 fi
 failures=() differ=0 lower=()
-check() { # KERNEL PORTABLE SSE2 AVX2: against the recorded counts
+check() { # KERNEL PORTABLE SSE2 AVX2 AVX2_ZEN12: against the recorded counts
     [ -n "$expected" ] || return 0
     [ -n "${recorded[$1]:-}" ] || { failures+=("$1: not in $expected"); return 0; }
     local want got level i=0
     read -r -a want <<<"${recorded[$1]}"
-    for got in "$2" "$3" "$4"; do
-        level=$(cut -d' ' -f$((i + 1)) <<<"portable sse2 avx2")
+    for got in "$2" "$3" "$4" "$5"; do
+        level=$(cut -d' ' -f$((i + 1)) <<<"portable sse2 avx2 avx2_pext")
         if awk -v g="$got" -v w="${want[$i]}" 'BEGIN { exit !(g > w * 1.05 + 1) }'; then
             failures+=("$1 on $level: $got instructions a call, recorded ${want[$i]}")
         elif awk -v g="$got" -v w="${want[$i]}" 'BEGIN { exit !(g < w - 0.5) }'; then
@@ -135,9 +138,9 @@ no_edax_avx=" solve_shallow eval_update "
 echo "Instructions per call under valgrind $(valgrind --version | sed 's/^valgrind-//') (callgrind, Ir), $reps repetitions: counts, not time"
 echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); the avx512 level is not counted (valgrind has no AVX-512)"
 if [ -n "$edax" ]; then
-    printf "%-24s %9s %9s %9s %9s %9s\n" kernel portable sse2 avx2 edax-avx avx2/edax
+    printf "%-24s %9s %9s %9s %10s %9s %9s %9s\n" kernel portable sse2 avx2 avx2_pext edax-avx avx2/edax pext/edax
 else
-    printf "%-24s %9s %9s %9s\n" kernel portable sse2 avx2
+    printf "%-24s %9s %9s %9s %10s\n" kernel portable sse2 avx2 avx2_pext
 fi
 for k in flip board_next count_last_flip get_moves can_move get_mobility get_weighted_mobility \
          get_potential_mobility get_stability get_edge_stability get_corner_stability hash_code symmetry unique \
@@ -151,16 +154,18 @@ for k in flip board_next count_last_flip get_moves can_move get_mobility get_wei
     level_is sse2 sse2
     a=$(per avx2 "$out/kernel-insns" avx2 "$k")
     level_is avx2 avx2
-    flags=$(same sse2 "$k")$(same avx2 "$k")
-    check "$k" "$p" "$s" "$a"
-    line=$(printf "%-24s %9s %9s %9s" "$k" "$p" "$s" "$a")
+    z=$(per avx2_pext "$out/kernel-insns" avx2_pext "$k")
+    level_is avx2_pext avx2_pext
+    flags=$(same sse2 "$k")$(same avx2 "$k")$(same avx2_pext "$k")
+    check "$k" "$p" "$s" "$a" "$z"
+    line=$(printf "%-24s %9s %9s %9s %10s" "$k" "$p" "$s" "$a" "$z")
     if [ -n "$edax" ]; then
         if [[ "$no_edax_avx" == *" $k "* ]]; then
-            line+=$(printf " %9s %9s" - -)
+            line+=$(printf " %9s %9s %9s" - - -)
         else
             e=$(per edax-avx "$out/kernel-insns-edax-avx" avx2 "$k")
             flags+=$(same edax-avx "$k")
-            line+=$(printf " %9s %9s" "$e" "$(ratio "$a" "$e")")
+            line+=$(printf " %9s %9s %9s" "$e" "$(ratio "$a" "$e")" "$(ratio "$z" "$e")")
         fi
     fi
     echo "$line$flags"
@@ -168,14 +173,15 @@ for k in flip board_next count_last_flip get_moves can_move get_mobility get_wei
 done
 if wanted call; then
     calls=$(n_calls call)
-    line=$(printf "%-24s %9s %9s %9s" call "$(per portable "$out/kernel-insns" portable call)" \
-        "$(per sse2 "$out/kernel-insns" sse2 call)" "$(per avx2 "$out/kernel-insns" avx2 call)")
+    line=$(printf "%-24s %9s %9s %9s %10s" call "$(per portable "$out/kernel-insns" portable call)" \
+        "$(per sse2 "$out/kernel-insns" sse2 call)" "$(per avx2 "$out/kernel-insns" avx2 call)" \
+        "$(per avx2_pext "$out/kernel-insns" avx2_pext call)")
     [ -z "$edax" ] || line+=$(printf " %9s" "$(per edax-avx "$out/kernel-insns-edax-avx" avx2 call)")
     echo "$line"
 fi
 echo "call: flip's loop calling an empty function directly (loop + call + return); an ek_ call adds"
 echo "its dispatch jump (mov, jmp: 2 instructions) and its pointer checks (test, je: 2 per pointer),"
-echo "which the portable, sse2 and avx2 columns include."
+echo "which the portable, sse2, avx2 and avx2_pext columns include."
 [ -z "$edax" ] || echo "edax-avx: Edax AVX's side A built with -march=x86-64-v3 (its AVX2 code), so that valgrind runs it."
 for l in "${lower[@]}"; do echo "fewer instructions than recorded (record them in $expected): $l"; done
 status=0

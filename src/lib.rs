@@ -38,7 +38,10 @@ mod types;
 
 pub use book::EkBook;
 pub use dispatch::dispatch::*;
-pub use dispatch::{active as active_isa, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV};
+pub use dispatch::{
+    active as active_isa, active_table, env_choice, set_active as set_active_isa, EnvChoice, Isa, Kernels, ISA_ENV,
+    VARIANT_ENV,
+};
 pub use endgame::midgame::{EkEdaxResult, EkEdaxTables, EkMidgameSearch, EK_PV_SIZE};
 pub use hash_table::{
     EkHash, EkHashData, EkHashDraft, EkHashDraftBytes, EkHashDraftPairs, EkHashStore, EkHashTable, EkSpinLock,

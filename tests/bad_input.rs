@@ -4,8 +4,8 @@
 //! the functions on such input and requires the stated result. Editing a row's text without its
 //! check, or adding a function without rows, fails this test.
 //!
-//! The two `EDAX_KERNELS_ISA` rows run a child process (the environment is read once per
-//! process), and so does the `EDAX_KERNELS_SOLVER_SPLIT` row (the environment is the
+//! The two `EDAX_KERNELS_ISA` rows and the `EDAX_KERNELS_VARIANT` row run child processes (the
+//! environment is read once per process), and so does the `EDAX_KERNELS_SOLVER_SPLIT` row (the environment is the
 //! process's, and the other checks make solvers); a level "this CPU cannot run" exists only on CPUs without AVX-512, and under Miri
 //! (scripts/miri.sh), which reports no AVX2 or AVX-512.
 
@@ -377,6 +377,33 @@ fn env_status_child() {
     assert_eq!(name_of(ek_isa()), Isa::best().name(), "the best level is used");
 }
 
+/// Runs this test binary's `variant_child_table` with `EDAX_KERNELS_ISA=avx2` and
+/// `EDAX_KERNELS_VARIANT=value`: the table it used and its stderr.
+#[cfg(not(miri))]
+fn variant_child(value: &str) -> (String, String) {
+    let out = common::this_test_binary()
+        .args(["--ignored", "--exact", "variant_child_table", "--nocapture", "--test-threads=1"])
+        .env("EDAX_KERNELS_ISA", "avx2")
+        .env("EDAX_KERNELS_VARIANT", value)
+        .output()
+        .expect("cannot run the child");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "child with EDAX_KERNELS_VARIANT={value} failed:\n{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // The harness may print the test's name on the same line.
+    let table =
+        stdout.lines().find_map(|l| Some(l.split_once("ek-table=")?.1.trim())).expect("the child names its table");
+    (table.to_string(), stderr)
+}
+
+/// The child of the `EDAX_KERNELS_VARIANT` row (run by `variant_child`, ignored otherwise).
+#[test]
+#[ignore = "run by the EDAX_KERNELS_VARIANT check in a child process"]
+fn variant_child_table() {
+    assert_eq!(name_of(ek_isa()), "avx2");
+    println!("ek-table={}", name_of(ek_isa_table()));
+}
+
 /// Runs this test binary's `solver_split_child` with `EDAX_KERNELS_SOLVER_SPLIT=value`
 /// (expecting `ek_solver_new` to return NULL), and returns its stderr.
 #[cfg(not(miri))]
@@ -426,6 +453,27 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
     }),
     ("ek_isa", "none (no argument)", "static name of the active level", || {
         assert!(level_names().contains(&name_of(ek_isa()).as_str()));
+    }),
+    ("ek_isa_table", "none (no argument)", "static name of the active table: the level's, or `avx2_pext`, `neon_crc`", || {
+        let table = name_of(ek_isa_table());
+        assert!(level_names().contains(&table.as_str()) || table == "avx2_pext" || table == "neon_crc", "{table}");
+        assert!(table.starts_with(&name_of(ek_isa())), "table {table} of level {}", name_of(ek_isa()));
+    }),
+    ("ek_isa_table", "`EDAX_KERNELS_VARIANT` unknown", "the table CPUID chooses, one line on stderr", || {
+        // The avx2 level's two tables, when this CPU runs the level: `pext` and `nopext` choose,
+        // any other value is reported and leaves the choice to CPUID (`auto`'s).
+        #[cfg(not(miri))]
+        if Isa::Avx2.is_available() {
+            assert_eq!(variant_child("pext").0, "avx2_pext");
+            assert_eq!(variant_child("nopext").0, "avx2");
+            let (by_cpu, quiet) = variant_child("auto");
+            assert!(!quiet.contains("EDAX_KERNELS_VARIANT"), "{quiet}");
+            for value in ["bogus", "PEXT", ""] {
+                let (table, stderr) = variant_child(value);
+                assert_eq!(table, by_cpu, "EDAX_KERNELS_VARIANT={value:?}");
+                assert_eq!(stderr.lines().filter(|l| l.contains("EDAX_KERNELS_VARIANT")).count(), 1, "{stderr}");
+            }
+        }
     }),
     ("ek_isa_supported", "NULL name", "`EK_ERR_NULL`", || {
         // SAFETY: NULL is allowed.

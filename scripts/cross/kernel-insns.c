@@ -43,7 +43,7 @@ typedef Move KMove;
 #define K_EVAL_FREE(e) eval_free(e)
 #define K_FEATURE(e, ply, i) (e).feature[ply].v1[i]
 #else
-#define SIDE ek_isa()
+#define SIDE ek_isa_table()
 #define K_FLIP(x, P, O) ek_flip(x, P, O)
 #define K_GET_MOVES(P, O) ek_get_moves(P, O)
 #define K_GET_MOBILITY(P, O) ek_get_mobility(P, O)

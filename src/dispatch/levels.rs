@@ -36,6 +36,40 @@ cfg_if::cfg_if! {
             };
         }
 
+        /// The AVX2 level's table for the cores with a fast PEXT (Intel since Haswell, AMD since
+        /// Zen 3; chosen by cpuid, `super::avx2_table`): the level's entries but the last-move flip
+        /// count and the entries made of it, by PEXT (BENCHMARKS.md, "Kernels by
+        /// microarchitecture"). The searches keep the level's code.
+        pub(super) mod avx2_pext {
+            use crate::dispatch::bodies::batch as batch_body;
+            use crate::dispatch::Kernels;
+            use crate::kernels::avx2::{features, Avx2PextPrims};
+            use crate::kernels::Prims;
+            use crate::types::batch::{BatchIn, BatchOut};
+            use core::ffi::c_int;
+
+            last_flip_entries!(features, Avx2PextPrims);
+
+            features! {
+                // SAFETY: the export's contract, which is the body's.
+                pub(in crate::dispatch) unsafe extern "C" fn ek_count_last_flip_batch(
+                    n: usize, xs: *const c_int, ps: *const u64, out: *mut c_int,
+                ) -> c_int {
+                    unsafe { batch_body::count_last_flip_batch_body(&KERNELS, n, xs, ps, out) }
+                }
+            }
+
+            pub(in crate::dispatch) static KERNELS: Kernels = Kernels {
+                module: module_path!(),
+                count_last_flip,
+                board_score_1,
+                board_score_1_exact,
+                count_last_flip_batch,
+                ek_count_last_flip_batch,
+                ..super::avx2::KERNELS
+            };
+        }
+
         /// The AVX-512 level.
         pub(super) mod avx512 {
             use crate::kernels::avx512::{features, Avx512Prims};

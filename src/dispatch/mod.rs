@@ -8,7 +8,7 @@
 //! load and one indirect jump. Entries use the C calling convention, so that an `extern "C"`
 //! export can jump straight to them. See ARCHITECTURE.md for the layers around this one.
 
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, Once, OnceLock};
 
 pub(crate) mod bodies;
@@ -76,7 +76,7 @@ impl Isa {
                 match self {
                     Isa::Portable => Some(&levels::portable::KERNELS),
                     Isa::Sse2 => Some(&levels::sse2::KERNELS),
-                    Isa::Avx2 => avx2::supported().then_some(&levels::avx2::KERNELS),
+                    Isa::Avx2 => avx2::supported().then(avx2_table),
                     Isa::Avx512 => avx512::supported().then_some(&levels::avx512::KERNELS),
                     Isa::Neon => None,
                 }
@@ -98,10 +98,11 @@ impl Isa {
         }
     }
 
-    /// Every table of the level this CPU can run, the one [`Isa::kernels`] returns first: on a
-    /// CPU with the CRC32 instructions the neon level also has its table without them, which
-    /// only a CPU lacking them would otherwise run (no qemu CPU model lacks them), so that the
-    /// tests run both. For tests.
+    /// Every table of the level this CPU can run, the one [`Isa::kernels`] returns first, so
+    /// that the tests run them all: on a CPU with the CRC32 instructions the neon level also has
+    /// its table without them, which only a CPU lacking them would otherwise run (no qemu CPU
+    /// model lacks them); the avx2 level has its table for the cores with a fast PEXT and
+    /// its own, whichever this CPU runs. For tests.
     #[doc(hidden)]
     pub fn tables(self) -> Vec<&'static Kernels> {
         #[allow(unused_mut)]
@@ -109,6 +110,17 @@ impl Isa {
         #[cfg(target_arch = "aarch64")]
         if self == Isa::Neon && tables.first().is_some_and(|k| core::ptr::eq(*k, &levels::neon_crc::KERNELS)) {
             tables.push(&levels::neon::KERNELS);
+        }
+        // Both AVX2 tables run on any AVX2 CPU (PEXT is BMI2, part of the level); only one is
+        // the fastest there.
+        #[cfg(target_arch = "x86_64")]
+        if let Some(&k) = tables.first().filter(|_| self == Isa::Avx2) {
+            let other: &'static Kernels = if core::ptr::eq(k, &levels::avx2::KERNELS) {
+                &levels::avx2_pext::KERNELS
+            } else {
+                &levels::avx2::KERNELS
+            };
+            tables.push(other);
         }
         tables
     }
@@ -121,6 +133,40 @@ impl Isa {
             4 => Isa::Neon,
             _ => Isa::Portable,
         }
+    }
+}
+
+/// The environment variable that chooses between a level's tables for kinds of cores: the
+/// avx2 level's `avx2_pext` (`pext`) or its own (`nopext`); `auto` or unset: by cpuid.
+pub const VARIANT_ENV: &str = "EDAX_KERNELS_VARIANT";
+
+/// The avx2 level's table for this CPU: `avx2_pext` on the cores with a fast PEXT
+/// (`crate::kernels::x86::fast_pext`), the level's own elsewhere, unless `EDAX_KERNELS_VARIANT`
+/// says (read once; another value is reported once on stderr and ignored).
+#[cfg(target_arch = "x86_64")]
+fn avx2_table() -> &'static Kernels {
+    static PEXT: OnceLock<bool> = OnceLock::new();
+    let pext = *PEXT.get_or_init(|| {
+        let by_cpu = crate::kernels::x86::fast_pext;
+        let v = std::env::var_os(VARIANT_ENV);
+        match v.as_deref().map(|v| v.to_str()) {
+            None | Some(Some("auto")) => by_cpu(),
+            Some(Some("pext")) => true,
+            Some(Some("nopext")) => false,
+            Some(_) => {
+                use std::io::Write;
+                // As the level's message: a closed stderr is not an error for the host.
+                let msg =
+                    format!("{VARIANT_ENV}={:?} is not one of auto|pext|nopext; using auto", v.unwrap_or_default());
+                let _ = writeln!(std::io::stderr(), "edax-kernels: {msg}");
+                by_cpu()
+            }
+        }
+    });
+    if pext {
+        &levels::avx2_pext::KERNELS
+    } else {
+        &levels::avx2::KERNELS
     }
 }
 
@@ -189,6 +235,7 @@ pub fn env_choice() -> EnvChoice {
 }
 
 static ACTIVE: AtomicU8 = AtomicU8::new(0);
+static ACTIVE_TABLE: AtomicPtr<Kernels> = AtomicPtr::new(core::ptr::null_mut());
 static INSTALL: Mutex<()> = Mutex::new(());
 static SELECTED: Once = Once::new();
 
@@ -196,6 +243,7 @@ fn install(isa: Isa, k: &'static Kernels) {
     let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
     table::slot::install(k);
     ACTIVE.store(isa as u8, Relaxed);
+    ACTIVE_TABLE.store(core::ptr::from_ref(k).cast_mut(), Relaxed);
 }
 
 fn ensure_selected() {
@@ -226,6 +274,15 @@ pub(super) fn ensure_selected_from_c() {
 pub fn active() -> Isa {
     ensure_selected();
     Isa::from_u8(ACTIVE.load(Relaxed))
+}
+
+/// The table of the dispatched kernels: the active level's, for this CPU's kind of core where
+/// the level has several ([`Kernels::name`]).
+pub fn active_table() -> &'static Kernels {
+    ensure_selected();
+    let k = ACTIVE_TABLE.load(Relaxed);
+    // SAFETY: `install` stores only `&'static Kernels`, and has run (ensure_selected).
+    unsafe { k.as_ref() }.unwrap_or(&levels::portable::KERNELS)
 }
 
 /// Makes `isa` the level of the dispatched kernels; fails when this CPU cannot run it.

@@ -22,6 +22,8 @@ macro_rules! kernel_table {
             $( pub(in crate::dispatch) $name: unsafe extern "C" fn($($ty),*) -> $ret, )*
             $( pub(in crate::dispatch) $cname: unsafe extern "C" fn($($cty),*) -> $cret, )*
             pub(in crate::dispatch) isa: Isa,
+            /// The path of the module that defines the table (levels.rs).
+            pub(in crate::dispatch) module: &'static str,
         }
 
         impl Kernels {
@@ -33,6 +35,12 @@ macro_rules! kernel_table {
             /// The level these kernels belong to.
             pub fn isa(&self) -> Isa {
                 self.isa
+            }
+
+            /// The table's name: its level's, or, for a level's other tables, the level's
+            /// and what the table is for (`avx2_pext`, `neon_crc`).
+            pub fn name(&self) -> &'static str {
+                self.module.rsplit("::").next().unwrap_or(self.module)
             }
             $(
                 $(#[$doc])*

@@ -1,7 +1,7 @@
 //! The `ek_` exports. Their doc comments are the C header's documentation.
 
 use super::guard;
-pub use super::isa_api::{ek_isa, ek_isa_env_status, ek_isa_supported, ek_set_isa};
+pub use super::isa_api::{ek_isa, ek_isa_env_status, ek_isa_supported, ek_isa_table, ek_set_isa};
 use crate::dispatch::{c_dispatch, dispatch};
 use crate::hash_table::{self, EkHashTable};
 use crate::types::board::EkBoard;

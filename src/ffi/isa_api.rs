@@ -29,6 +29,28 @@ pub extern "C" fn ek_isa() -> *const c_char {
     guard(PORTABLE_NAME, || isa_cname(isa::active()).as_ptr())
 }
 
+/// The name of the active kernel table (static, NUL-terminated): the level's name, as `ek_isa`
+/// gives it, or, on a level with a table for some kind of core, the level's and the kind's:
+/// "avx2_pext" (the avx2 level on a CPU with a fast PEXT: Intel, AMD since Zen 3), "neon_crc"
+/// (the neon level on a CPU with the CRC32 instructions). The table is chosen by CPUID within
+/// the level; the environment variable EDAX_KERNELS_VARIANT (`auto`, `pext`, `nopext`)
+/// overrides the avx2 level's choice, for A/B tests.
+#[no_mangle]
+pub extern "C" fn ek_isa_table() -> *const c_char {
+    guard(PORTABLE_NAME, || {
+        let name = match isa::active_table().name() {
+            "sse2" => c"sse2",
+            "avx2" => c"avx2",
+            "avx2_pext" => c"avx2_pext",
+            "avx512" => c"avx512",
+            "neon" => c"neon",
+            "neon_crc" => c"neon_crc",
+            _ => c"portable",
+        };
+        name.as_ptr()
+    })
+}
+
 /// # Safety
 /// `name` must be NULL or a NUL-terminated string.
 unsafe fn parse_isa(name: *const c_char) -> Result<Isa, c_int> {

@@ -1,9 +1,11 @@
 //! AVX2 level (x86-64-v3: AVX2, BMI1/2, LZCNT, POPCNT, SSE4.2).
 //!
 //! The four lines through a square sit in the four 64-bit lanes of a 256-bit vector.
-//! PEXT is deliberately not used: it is microcoded and slow on AMD Zen 1 and 2, which run
-//! this level (the AVX-512 level, whose CPUs all have a fast PEXT, uses it). tests/exports.rs
-//! fails if PEXT or PDEP is reachable from an export on this level or below.
+//! PEXT is not used by the level's own table: it is microcoded and slow on AMD Zen 1 and 2,
+//! which run this level. The level's second table, `avx2_pext`, chosen by cpuid on the cores
+//! with a fast PEXT, counts the last-move flips with it (src/dispatch/levels.rs).
+//! tests/exports.rs fails if PEXT or PDEP is reachable from an export through a table that
+//! Zen 1 or Zen 2 can run.
 
 use super::masks::LINE_MASKS;
 use super::x86::{line_steps, load4, or_lanes, splat, INNER};
@@ -62,22 +64,6 @@ features! {
         or_lanes(_mm256_or_si256(fl, fu))
     }
 
-    /// The discs `p` flips by playing x (0..=63) when every other square is the opponent's.
-    #[inline]
-    unsafe fn last_flip_sq(x: usize, p: u64) -> u64 {
-        let m = &LINE_MASKS[x & 63];
-        let pp = splat(p);
-        let lm = load4(&m.lower);
-        let um = load4(&m.upper);
-        let zero = _mm256_setzero_si256();
-        let up = _mm256_and_si256(pp, um);
-        let below = _mm256_andnot_si256(up, _mm256_add_epi64(up, _mm256_cmpeq_epi64(zero, zero)));
-        let fu = _mm256_andnot_si256(_mm256_cmpeq_epi64(up, zero), _mm256_and_si256(below, um));
-        let lp = _mm256_and_si256(pp, lm);
-        let fl = _mm256_andnot_si256(_mm256_cmpeq_epi64(lp, zero), _mm256_andnot_si256(fill_down(lp), lm));
-        or_lanes(_mm256_or_si256(fl, fu))
-    }
-
     /// `get_moves`: the four directions in the four lanes, both ways, parallel prefix.
     #[inline]
     unsafe fn moves(p: u64, o: u64) -> u64 {
@@ -117,7 +103,52 @@ impl Prims for Avx2Prims {
     }
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
-        // SAFETY: as above.
-        2 * unsafe { last_flip_sq(x, p) }.count_ones() as i32
+        // The 128-bit gathering: no 256-bit operation (two halves on AMD Zen 1/2) and no VZEROUPPER
+        // (microcoded on Zen 1) after it, fewer cycles than the 4-lane form this level had on every
+        // core modelled or measured (BENCHMARKS.md, "Kernels by microarchitecture").
+        // SAFETY: as above (SSE2 is part of the level).
+        unsafe { super::x86::last_flip_count_gather(x, p) }
+    }
+}
+
+/// The AVX2 level's primitives on cores with a fast PEXT (Intel since Haswell, AMD since Zen 3;
+/// chosen by cpuid in the dispatch layer): the level's, but the last-move flip count by PEXT
+/// (`last_flip_pext`), which AMD Zen 1 and Zen 2 would run as microcode.
+pub(crate) struct Avx2PextPrims;
+
+impl Prims for Avx2PextPrims {
+    super::level_outline!();
+    #[inline(always)]
+    fn flip(x: usize, p: u64, o: u64) -> u64 {
+        Avx2Prims::flip(x, p, o)
+    }
+    #[inline(always)]
+    fn get_moves(p: u64, o: u64) -> u64 {
+        Avx2Prims::get_moves(p, o)
+    }
+    #[inline(always)]
+    fn get_stability(p: u64, o: u64) -> i32 {
+        Avx2Prims::get_stability(p, o)
+    }
+    #[inline(always)]
+    fn hash_code(p: u64, o: u64) -> u64 {
+        Avx2Prims::hash_code(p, o)
+    }
+    #[inline(always)]
+    fn edge_stability(p: u64, o: u64) -> i32 {
+        Avx2Prims::edge_stability(p, o)
+    }
+    #[inline(always)]
+    fn symmetry(b: EkBoard, s: i32) -> EkBoard {
+        Avx2Prims::symmetry(b, s)
+    }
+    #[inline(always)]
+    fn unique(b: EkBoard) -> UniqueBoard {
+        Avx2Prims::unique(b)
+    }
+    #[inline(always)]
+    fn last_flip_count(x: usize, p: u64) -> i32 {
+        // SAFETY: only used inside this level's entries, which run on a CPU with BMI2.
+        unsafe { super::last_flip_pext::last_flip_count_sq(x, p) }
     }
 }

@@ -37,6 +37,12 @@ static COUNTS: Counts = {
     Counts(t)
 };
 
+/// `line_count(pos, line)` from the table (`line`: the low 8 bits are used).
+#[inline(always)]
+pub(crate) fn line_flips(pos: usize, line: usize) -> i32 {
+    COUNTS.0[(pos << 8 | line & 0xFF) & 2047] as i32
+}
+
 /// Per square: its two diagonal lines (A1-H8 and H1-A8 directions, the square included).
 #[repr(C, align(16))]
 struct Diagonals([u64; 2]);

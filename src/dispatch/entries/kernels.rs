@@ -4,6 +4,7 @@
 /// Defines the kernels' entries for `$P`, compiled with `$feat`.
 macro_rules! kernel_entries {
     ($feat:ident, $P:ty) => {
+        last_flip_entries!($feat, $P);
         // SAFETY (every `unsafe` entry below): the table's contract.
         $feat! {
             pub(in crate::dispatch) unsafe extern "C" fn flip(x: i32, p: u64, o: u64) -> u64 {
@@ -28,15 +29,6 @@ macro_rules! kernel_entries {
                 let flipped = if (x as u32) < 64 { <$P as Prims>::flip(x as usize, b.player, b.opponent) } else { 0 };
                 next.set(b.next(x, flipped));
                 flipped
-            }
-            pub(in crate::dispatch) unsafe extern "C" fn count_last_flip(x: i32, p: u64) -> i32 {
-                if (x as u32) < 64 { <$P as Prims>::last_flip_count(x as usize, p) } else { 0 }
-            }
-            pub(in crate::dispatch) unsafe extern "C" fn board_score_1(p: u64, o: u64, beta: i32, x: i32) -> i32 {
-                crate::kernels::score::board_score_1::<$P>(p, o, beta, x)
-            }
-            pub(in crate::dispatch) unsafe extern "C" fn board_score_1_exact(p: u64, o: u64, x: i32) -> i32 {
-                crate::kernels::score::board_score_1_exact::<$P>(p, o, x)
             }
             pub(in crate::dispatch) unsafe extern "C" fn get_moves(p: u64, o: u64) -> u64 {
                 <$P as Prims>::get_moves(p, o)
@@ -134,16 +126,6 @@ macro_rules! kernel_entries {
                 }
                 n
             }
-            pub(in crate::dispatch) unsafe extern "C" fn count_last_flip_batch(
-                xs: BatchIn<i32>, ps: BatchIn<u64>, out: BatchOut<i32>,
-            ) -> usize {
-                let n = xs.len().min(ps.len()).min(out.len());
-                for i in 0..n {
-                    // SAFETY: i < n, within every array.
-                    unsafe { out.set(i, count_last_flip(xs.get(i), ps.get(i))) };
-                }
-                n
-            }
             pub(in crate::dispatch) unsafe extern "C" fn get_moves_batch(ps: BatchIn<u64>, os: BatchIn<u64>, out: BatchOut<u64>) -> usize {
                 let n = ps.len().min(os.len()).min(out.len());
                 for i in 0..n {
@@ -173,6 +155,36 @@ macro_rules! kernel_entries {
                 for i in 0..n {
                     // SAFETY: i < n, within every array.
                     unsafe { out.set(i, hash_code(&EkBoard::new(ps.get(i), os.get(i)))) };
+                }
+                n
+            }
+        }
+    };
+}
+
+/// Defines the entries of the last-move flip count and of what is made of it for `$P`, compiled
+/// with `$feat`: part of every level's entries, and all that a variant of a level that only
+/// changes the count needs (levels.rs).
+macro_rules! last_flip_entries {
+    ($feat:ident, $P:ty) => {
+        // SAFETY (every `unsafe` entry below): the table's contract.
+        $feat! {
+            pub(in crate::dispatch) unsafe extern "C" fn count_last_flip(x: i32, p: u64) -> i32 {
+                if (x as u32) < 64 { <$P as Prims>::last_flip_count(x as usize, p) } else { 0 }
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn board_score_1(p: u64, o: u64, beta: i32, x: i32) -> i32 {
+                crate::kernels::score::board_score_1::<$P>(p, o, beta, x)
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn board_score_1_exact(p: u64, o: u64, x: i32) -> i32 {
+                crate::kernels::score::board_score_1_exact::<$P>(p, o, x)
+            }
+            pub(in crate::dispatch) unsafe extern "C" fn count_last_flip_batch(
+                xs: BatchIn<i32>, ps: BatchIn<u64>, out: BatchOut<i32>,
+            ) -> usize {
+                let n = xs.len().min(ps.len()).min(out.len());
+                for i in 0..n {
+                    // SAFETY: i < n, within every array.
+                    unsafe { out.set(i, count_last_flip(xs.get(i), ps.get(i))) };
                 }
                 n
             }

@@ -55,6 +55,7 @@ macro_rules! level_entries {
         #[allow(dead_code)]
         const ENTRIES: Kernels = Kernels {
             isa: $isa,
+            module: module_path!(),
             flip,
             board_next,
             count_last_flip,
