@@ -64,11 +64,15 @@ for k in "${kernels[@]}"; do
     [ -n "${edax_name[$k]:-}" ] || { echo "kernel-mca: unknown kernel $k" >&2; exit 2; }
     for table in avx2 avx2_pext; do
         body "$lib" "edax_kernels::dispatch::levels::$table::$k" >"$out/$k-$table.s"
-        [ -s "$out/$k-$table.s" ] || { echo "kernel-mca: $k not found in the $table table of $lib" >&2; exit 1; }
     done
+    # More than the two argument moves: the function is there. avx2_pext has only the entries it
+    # changes (src/dispatch/levels.rs); the others are avx2's.
+    [ "$(wc -l <"$out/$k-avx2.s")" -gt 2 ] || { echo "kernel-mca: $k not found in the avx2 table of $lib" >&2; exit 1; }
+    own=1
+    [ "$(wc -l <"$out/$k-avx2_pext.s")" -gt 2 ] || own=0
     for m in $models; do
         a=$(cycles "$m" "$out/$k-avx2.s")
-        z=$(cycles "$m" "$out/$k-avx2_pext.s")
+        if [ "$own" = 1 ]; then z=$(cycles "$m" "$out/$k-avx2_pext.s"); else z="=avx2"; fi
         line=$(printf "%-20s %-10s %8s %11s" "$k" "$m" "$a" "$z")
         if [ -n "$edax" ]; then
             dir=$out/edax-avx-$m
@@ -79,8 +83,9 @@ for k in "${kernels[@]}"; do
             body "$dir/${edax_object[$k]}" "${edax_name[$k]}" >"$out/$k-edax-avx-$m.s"
             [ -s "$out/$k-edax-avx-$m.s" ] || { echo "kernel-mca: ${edax_name[$k]} not in $dir/${edax_object[$k]}" >&2; exit 1; }
             e=$(cycles "$m" "$out/$k-edax-avx-$m.s")
-            line+=$(printf " %9s %10s %11s" "$e" "$(awk -v a="$a" -v e="$e" 'BEGIN { printf "%.2f", a / e }')" \
-                "$(awk -v a="$z" -v e="$e" 'BEGIN { printf "%.2f", a / e }')")
+            zr="-"
+            [ "$own" = 0 ] || zr=$(awk -v a="$z" -v e="$e" 'BEGIN { printf "%.2f", a / e }')
+            line+=$(printf " %9s %10s %11s" "$e" "$(awk -v a="$a" -v e="$e" 'BEGIN { printf "%.2f", a / e }')" "$zr")
         fi
         echo "$line"
     done
