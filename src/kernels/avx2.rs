@@ -107,13 +107,13 @@ impl Prims for Avx2Prims {
         // (microcoded on Zen 1) after it, fewer cycles than the 4-lane form this level had on every
         // core modelled or measured (BENCHMARKS.md, "Kernels by microarchitecture").
         // SAFETY: as above (SSE2 is part of the level).
-        unsafe { super::x86::last_flip_count_gather(x, p) }
+        unsafe { super::last_flip_x86::last_flip_count_gather(x, p) }
     }
 }
 
 /// The AVX2 level's primitives on cores with a fast PEXT (Intel since Haswell, AMD since Zen 3;
 /// chosen by cpuid in the dispatch layer): the level's, but the last-move flip count by PEXT
-/// (`last_flip_pext`), which AMD Zen 1 and Zen 2 would run as microcode.
+/// (`last_flip_x86`), which AMD Zen 1 and Zen 2 would run as microcode.
 pub(crate) struct Avx2PextPrims;
 
 impl Prims for Avx2PextPrims {
@@ -149,6 +149,6 @@ impl Prims for Avx2PextPrims {
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
         // SAFETY: only used inside this level's entries, which run on a CPU with BMI2.
-        unsafe { super::last_flip_pext::last_flip_count_sq(x, p) }
+        unsafe { super::last_flip_x86::last_flip_count_sq(x, p) }
     }
 }

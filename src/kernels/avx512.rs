@@ -4,7 +4,7 @@
 //! AVX-512 brings VPLZCNTQ, VPTERNLOGQ and mask registers to them. Every CPU of this level
 //! has a fast PEXT, used for the last-move flip count.
 
-use super::last_flip_pext::{last_flip_count_sq, last_flip_counts_sq};
+use super::last_flip_x86::{last_flip_count_sq, last_flip_counts_sq};
 use super::masks::LINE_MASKS;
 use super::x86::ternlog::*;
 use super::x86::{line_steps, load4, or_lanes, splat, INNER};

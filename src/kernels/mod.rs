@@ -26,7 +26,7 @@ cfg_if::cfg_if! {
         pub(crate) mod avx2;
         pub(crate) mod avx512;
         pub(crate) mod batch;
-        pub(crate) mod last_flip_pext;
+        pub(crate) mod last_flip_x86;
         pub(crate) mod sse2;
         pub(crate) mod x86;
     } else if #[cfg(target_arch = "aarch64")] {

@@ -56,46 +56,6 @@ pub(super) unsafe fn line_steps(k: i64) -> __m256i {
     _mm256_set_epi64x(7 * k, 9 * k, 8 * k, k)
 }
 
-/// Per square, the masks of its four lines (the square included) in two 128-bit pairs:
-/// (diagonal A1-H8 way, rank) and (diagonal H1-A8 way, file). In the first pair every line has at
-/// most one square per file, so PSADBW's byte sum of a masked lane is the line's byte indexed
-/// by file; in the second at most one square per rank, so PMOVMSKB of the masked bytes (made
-/// negative when not zero) is the line's byte indexed by rank.
-#[repr(C, align(32))]
-struct GatherMasks([u64; 4]);
-
-static GATHER_MASKS: [GatherMasks; 64] = {
-    use super::masks::LINE_MASKS;
-    let mut t = [const { GatherMasks([0; 4]) }; 64];
-    let mut x = 0;
-    while x < 64 {
-        let m = &LINE_MASKS[x];
-        let (d9, d7) = (m.lower[2] | m.upper[2] | 1 << x, m.lower[3] | m.upper[3] | 1 << x);
-        t[x].0 = [d9, 0xFF << (x & 56), d7, 0x0101_0101_0101_0101 << (x & 7)];
-        x += 1;
-    }
-    t
-};
-
-/// `last_flip_count(x, p)` for x in 0..=63 by gathering each line into a byte with 128-bit
-/// integer instructions (SSE2: PSADBW for the rank and one diagonal, PMOVMSKB for the file and
-/// the other), then four lookups: the form of Edax AVX's SSE `last_flip`. No 256-bit vector, so
-/// no VZEROUPPER after it on the AVX levels.
-#[inline(always)]
-pub(super) unsafe fn last_flip_count_gather(x: usize, p: u64) -> i32 {
-    use super::last_flip::line_flips;
-    let x = x & 63;
-    let masks = GATHER_MASKS[x].0.as_ptr() as *const __m128i;
-    let pp = _mm_set1_epi64x(p as i64);
-    // SAFETY: (caller) SSE2; the table rows are 32-byte aligned, each pair 16.
-    let (by_file, by_rank) = unsafe { (_mm_load_si128(masks), _mm_load_si128(masks.add(1))) };
-    let sums = _mm_sad_epu8(_mm_and_si128(pp, by_file), _mm_setzero_si128());
-    let bits = _mm_movemask_epi8(_mm_sub_epi8(_mm_setzero_si128(), _mm_and_si128(pp, by_rank))) as usize;
-    let (col, row) = (x & 7, x >> 3);
-    (line_flips(col, _mm_cvtsi128_si32(sums) as usize) + line_flips(col, _mm_extract_epi16::<4>(sums) as usize))
-        + (line_flips(row, bits & 0xFF) + line_flips(row, bits >> 8))
-}
-
 /// Edax's hash code with the SSE4.2 `crc32` instruction.
 #[inline(always)]
 pub(super) unsafe fn hash_code_crc32(p: u64, o: u64) -> u64 {
@@ -411,23 +371,3 @@ macro_rules! v3_prims {
     };
 }
 pub(super) use v3_prims;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gathered_last_flip_counts_match_the_last_flip() {
-        let mut r = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..20_000 {
-            r ^= r << 13;
-            r ^= r >> 7;
-            r ^= r << 17;
-            for x in 0..64 {
-                let want = 2 * super::super::flip::last_flip(x, r).count_ones() as i32;
-                // SAFETY: SSE2 is part of the x86-64 baseline.
-                assert_eq!(unsafe { last_flip_count_gather(x, r) }, want, "x={x} p={r:016x}");
-            }
-        }
-    }
-}

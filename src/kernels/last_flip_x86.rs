@@ -1,13 +1,56 @@
-//! The last-move flip count by PEXT: each line through the square extracted into an index of
-//! a table of both sides' counts. Fast where PEXT is (Intel since Haswell, AMD since Zen 3);
-//! AMD Zen 1 and Zen 2 run PEXT as microcode (tens to hundreds of cycles, by the mask's bits),
-//! so only the tables that never run there use it: the avx512 level's and the avx2 level's
-//! `avx2_pext` (src/dispatch/levels.rs). Every function is `#[inline(always)]` and only ever
-//! inlined into a `#[target_feature]` function with BMI2.
+//! The last-move flip count's two x86-64 forms, each line through the square gathered into a
+//! table index:
+//! - by 128-bit gathering (PSADBW, PMOVMSKB; SSE2), the avx2 level's own: fast on every core;
+//! - by PEXT into a table of both sides' counts: shorter where PEXT is fast (Intel since
+//!   Haswell, AMD since Zen 3), but AMD Zen 1 and Zen 2 run PEXT as microcode (tens to hundreds
+//!   of cycles, by the mask's bits), so only the tables that never run there use it: the avx512
+//!   level's and the avx2 level's `avx2_pext` (src/dispatch/levels.rs).
+//!
+//! Every function is `#[inline(always)]` and only ever inlined into a `#[target_feature]`
+//! function of a level with the instructions it uses (SSE2; BMI2 for PEXT).
 
 use super::last_flip::line_count;
 use super::masks::LINE_MASKS;
-use core::arch::x86_64::_pext_u64;
+use core::arch::x86_64::*;
+
+/// Per square, the masks of its four lines (the square included) in two 128-bit pairs:
+/// (diagonal A1-H8 way, rank) and (diagonal H1-A8 way, file). In the first pair every line has at
+/// most one square per file, so PSADBW's byte sum of a masked lane is the line's byte indexed
+/// by file; in the second at most one square per rank, so PMOVMSKB of the masked bytes (made
+/// negative when not zero) is the line's byte indexed by rank.
+#[repr(C, align(32))]
+struct GatherMasks([u64; 4]);
+
+static GATHER_MASKS: [GatherMasks; 64] = {
+    let mut t = [const { GatherMasks([0; 4]) }; 64];
+    let mut x = 0;
+    while x < 64 {
+        let m = &LINE_MASKS[x];
+        let (d9, d7) = (m.lower[2] | m.upper[2] | 1 << x, m.lower[3] | m.upper[3] | 1 << x);
+        t[x].0 = [d9, 0xFF << (x & 56), d7, 0x0101_0101_0101_0101 << (x & 7)];
+        x += 1;
+    }
+    t
+};
+
+/// `last_flip_count(x, p)` for x in 0..=63 by gathering each line into a byte with 128-bit
+/// integer instructions (SSE2: PSADBW for the rank and one diagonal, PMOVMSKB for the file and
+/// the other), then four lookups: the form of Edax AVX's SSE `last_flip`. No 256-bit vector, so
+/// no VZEROUPPER after it on the AVX levels.
+#[inline(always)]
+pub(super) unsafe fn last_flip_count_gather(x: usize, p: u64) -> i32 {
+    use super::last_flip::line_flips;
+    let x = x & 63;
+    let masks = GATHER_MASKS[x].0.as_ptr() as *const __m128i;
+    let pp = _mm_set1_epi64x(p as i64);
+    // SAFETY: (caller) SSE2; the table rows are 32-byte aligned, each pair 16.
+    let (by_file, by_rank) = unsafe { (_mm_load_si128(masks), _mm_load_si128(masks.add(1))) };
+    let sums = _mm_sad_epu8(_mm_and_si128(pp, by_file), _mm_setzero_si128());
+    let bits = _mm_movemask_epi8(_mm_sub_epi8(_mm_setzero_si128(), _mm_and_si128(pp, by_rank))) as usize;
+    let (col, row) = (x & 7, x >> 3);
+    (line_flips(col, _mm_cvtsi128_si32(sums) as usize) + line_flips(col, _mm_extract_epi16::<4>(sums) as usize))
+        + (line_flips(row, bits & 0xFF) + line_flips(row, bits >> 8))
+}
 
 /// For each square, the vertical and the two diagonal lines through it (with the square),
 /// and the offset in [`LAST_FLIP_COUNTS`] of the block of the square's position in each
@@ -113,4 +156,24 @@ pub(super) unsafe fn last_flip_count_sq(x: usize, p: u64) -> i32 {
     let count = |i: usize| unsafe { *low_bytes.add(2 * i) } as i32;
     let [rank, v, d9, d7] = unsafe { last_flip_indexes(x, p) };
     (count(rank) + count(v)) + (count(d9) + count(d7))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gathered_last_flip_counts_match_the_last_flip() {
+        let mut r = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            for x in 0..64 {
+                let want = 2 * super::super::flip::last_flip(x, r).count_ones() as i32;
+                // SAFETY: SSE2 is part of the x86-64 baseline.
+                assert_eq!(unsafe { last_flip_count_gather(x, r) }, want, "x={x} p={r:016x}");
+            }
+        }
+    }
 }
