@@ -37,7 +37,9 @@ static COUNTS: Counts = {
     Counts(t)
 };
 
-/// `line_count(pos, line)` from the table (`line`: the low 8 bits are used).
+/// `line_count(pos, line)` from the table (`line`: the low 8 bits are used). Only the x86
+/// gathering form (last_flip_x86.rs) looks lines up one by one; elsewhere it would be dead code.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn line_flips(pos: usize, line: usize) -> i32 {
     COUNTS.0[(pos << 8 | line & 0xFF) & 2047] as i32
