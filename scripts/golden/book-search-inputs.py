@@ -25,7 +25,8 @@ import argparse
 import subprocess
 import sys
 
-MASK = (1 << 64) - 1
+from splitmix import MASK, SplitMix64
+
 START = (0x0000000810000000, 0x0000001008000000)
 
 HEADER = """\
@@ -52,18 +53,6 @@ HEADER = """\
 #                     raw bytes of each table after the search (as in root.txt)
 # weights-sha256 data/ek-eval.dat @SHA@
 """
-
-
-class SplitMix64:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
 
 
 def moves(p, o):

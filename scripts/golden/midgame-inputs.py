@@ -30,23 +30,7 @@ pvs_shallow), one for each call drawn: a depth 2..6 and a window as for --pvs, o
 """
 import sys
 
-MASK = (1 << 64) - 1
-
-
-class SplitMix64:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        return self.next() % n
-
+from splitmix import SplitMix64
 
 HEADER = """\
 # Known answers of Edax 4.6's NWS_midgame (midgame.c), for the library's port of Edax's midgame

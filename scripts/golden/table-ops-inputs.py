@@ -10,27 +10,7 @@ overlapping buckets are shared, stores update, upgrade and replace entries, and 
 Every store's date is the table's (as Edax's searches store); the date moves on within a session.
 """
 
-MASK = (1 << 64) - 1
-
-
-class SplitMix64:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        return self.next() % n
-
-    def between(self, lo, hi):
-        """An integer in lo..=hi."""
-        return lo + self.below(hi - lo + 1)
-
+from splitmix import MASK, SplitMix64
 
 # A few moves, so that stores repeat and exclusions find the entries' moves.
 MOVES = (19, 26, 37, 44, 64, 65)

@@ -28,15 +28,17 @@
 
 #[path = "shared/book.rs"]
 mod book;
+#[path = "shared/engine.rs"]
+mod engine;
 #[path = "shared/position.rs"]
 mod position;
 
 use edax_kernels::book::{EkBookUse, EkPlayResult, EngineBookSearch};
 use edax_kernels::engine::clock::{Clock, TimeControl};
-use edax_kernels::engine::{EkEngine, EkEngineLimits, EkWeights};
+use edax_kernels::engine::{EkEngine, EkEngineLimits};
 use edax_kernels::{NOMOVE, PASS};
 use position::{parse_ggf_clock, parse_ggf_game, parse_move, square_name, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -316,32 +318,9 @@ fn main() {
         }
     }
     let book = book_args.load("ek-nboard");
-    let weights = match &eval {
-        Some(path) => EkWeights::from_file(std::path::Path::new(path)),
-        None => EkWeights::bundled(),
-    };
-    let weights = weights.unwrap_or_else(|e| {
-        eprintln!("ek-nboard: cannot load the weights: {e:?}");
-        std::process::exit(1);
-    });
-    let Some(engine) = EkEngine::new(weights, bits) else {
-        eprintln!("ek-nboard: no engine with 2^{bits} table entries (8..32, and the memory for them)");
-        std::process::exit(1);
-    };
-    if engine.set_threads(threads).is_err() {
-        eprintln!("ek-nboard: --threads {threads}: not in 1..{}", edax_kernels::engine::EK_ENGINE_MAX_THREADS);
-        std::process::exit(2);
-    }
+    let engine = engine::make_engine("ek-nboard", eval.as_deref(), bits, threads);
     // The input is read by a thread of its own, so that a ping can stop a search.
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = engine::input_lines();
     let mut nboard = Nboard {
         engine,
         level,

@@ -8,7 +8,8 @@ use super::guard;
 use crate::book::{BookDate, BookError, EkBook, NoSearch};
 use crate::types::status::{EK_ERR_BOOK_FORMAT, EK_ERR_INTERNAL, EK_ERR_IO, EK_ERR_NULL, EK_ERR_RANGE, EK_OK};
 use core::ffi::{c_char, c_int, CStr};
-use std::path::PathBuf;
+use std::panic::UnwindSafe;
+use std::path::{Path, PathBuf};
 
 /// The path of a NUL-terminated string.
 ///
@@ -54,34 +55,38 @@ pub(super) unsafe fn copy_text(text: &str, buf: *mut c_char, size: usize) -> usi
     text.len()
 }
 
-/// Hands a book or an error to the caller.
+/// The body of a loader's export: `NULL path` for a NULL `path`, else `load` run on it (a
+/// panic leaves `EK_ERR_INTERNAL`), and the book or the error handed to the caller.
 ///
 /// # Safety
-/// `status` NULL or writable; `message` NULL or `message_size` writable bytes.
-unsafe fn hand_over(
-    r: Result<EkBook, BookError>,
+/// `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or
+/// `message_size` writable bytes.
+unsafe fn load_book(
+    path: *const c_char,
     status: *mut c_int,
     message: *mut c_char,
     message_size: usize,
+    load: impl FnOnce(&Path) -> Result<EkBook, BookError> + UnwindSafe,
 ) -> *mut EkBook {
-    match r {
-        Ok(b) => {
-            // SAFETY: the caller's pointers (contract).
-            unsafe {
-                set_status(status, EK_OK);
-                copy_text("", message, message_size);
+    guard(core::ptr::null_mut(), || {
+        let (code, text, book) = if path.is_null() {
+            (EK_ERR_NULL, "NULL path".to_string(), core::ptr::null_mut())
+        } else {
+            // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
+            unsafe { set_status(status, EK_ERR_INTERNAL) };
+            // SAFETY: a NUL-terminated string (contract).
+            match load(&unsafe { path_of(path) }) {
+                Ok(b) => (EK_OK, String::new(), Box::into_raw(Box::new(b))),
+                Err(e) => (if e.io { EK_ERR_IO } else { EK_ERR_BOOK_FORMAT }, e.to_string(), core::ptr::null_mut()),
             }
-            Box::into_raw(Box::new(b))
+        };
+        // SAFETY: the caller's pointers (contract).
+        unsafe {
+            set_status(status, code);
+            copy_text(&text, message, message_size);
         }
-        Err(e) => {
-            // SAFETY: the caller's pointers (contract).
-            unsafe {
-                set_status(status, if e.io { EK_ERR_IO } else { EK_ERR_BOOK_FORMAT });
-                copy_text(&e.to_string(), message, message_size);
-            }
-            core::ptr::null_mut()
-        }
-    }
+        book
+    })
 }
 
 /// A new, empty opening book (Edax's `book_init`: 65536 buckets, midgame and endcut errors 2
@@ -114,22 +119,8 @@ pub unsafe extern "C" fn ek_book_load(
     message: *mut c_char,
     message_size: usize,
 ) -> *mut EkBook {
-    guard(core::ptr::null_mut(), || {
-        if path.is_null() {
-            // SAFETY: the caller's pointers (contract).
-            unsafe {
-                set_status(status, EK_ERR_NULL);
-                copy_text("NULL path", message, message_size);
-            }
-            return core::ptr::null_mut();
-        }
-        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
-        unsafe { set_status(status, EK_ERR_INTERNAL) };
-        // SAFETY: a NUL-terminated string (contract).
-        let path = unsafe { path_of(path) };
-        // SAFETY: the caller's pointers (contract).
-        unsafe { hand_over(EkBook::load(&path), status, message, message_size) }
-    })
+    // SAFETY: the caller's pointers (contract).
+    unsafe { load_book(path, status, message, message_size, EkBook::load) }
 }
 
 /// Saves `book` as Edax's `book_save` writes it. The date written is year/month/day
@@ -198,22 +189,8 @@ pub unsafe extern "C" fn ek_book_load_egbk3(
     message: *mut c_char,
     message_size: usize,
 ) -> *mut EkBook {
-    guard(core::ptr::null_mut(), || {
-        if path.is_null() {
-            // SAFETY: the caller's pointers (contract).
-            unsafe {
-                set_status(status, EK_ERR_NULL);
-                copy_text("NULL path", message, message_size);
-            }
-            return core::ptr::null_mut();
-        }
-        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
-        unsafe { set_status(status, EK_ERR_INTERNAL) };
-        // SAFETY: a NUL-terminated string (contract).
-        let path = unsafe { path_of(path) };
-        // SAFETY: the caller's pointers (contract).
-        unsafe { hand_over(EkBook::load_egbk3(&path), status, message, message_size) }
-    })
+    // SAFETY: the caller's pointers (contract).
+    unsafe { load_book(path, status, message, message_size, EkBook::load_egbk3) }
 }
 
 /// Saves `book` as Egaroucid's `.egbk3` (a record per position with a value in -64..=64: the
@@ -299,39 +276,25 @@ pub unsafe extern "C" fn ek_book_import(
     message: *mut c_char,
     message_size: usize,
 ) -> *mut EkBook {
-    guard(core::ptr::null_mut(), || {
-        if path.is_null() {
-            // SAFETY: the caller's pointers (contract).
-            unsafe {
-                set_status(status, EK_ERR_NULL);
-                copy_text("NULL path", message, message_size);
-            }
-            return core::ptr::null_mut();
-        }
-        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
-        unsafe { set_status(status, EK_ERR_INTERNAL) };
-        // SAFETY: a NUL-terminated string (contract).
-        let path = unsafe { path_of(path) };
-        let name = path.display().to_string();
-        let r = match std::fs::read(&path) {
-            Err(e) => Err(BookError { file: name, offset: 0, what: e.to_string(), io: true }),
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Err(e) => Err(BookError {
-                    file: name,
-                    offset: e.utf8_error().valid_up_to() as u64,
-                    what: "not UTF-8 text".into(),
-                    io: false,
-                }),
-                Ok(text) => EkBook::import_text(&text, &name).map(|mut b| {
-                    b.link(&mut NoSearch);
-                    b.negamax();
-                    b
-                }),
-            },
-        };
-        // SAFETY: the caller's pointers (contract).
-        unsafe { hand_over(r, status, message, message_size) }
-    })
+    // SAFETY: the caller's pointers (contract).
+    unsafe { load_book(path, status, message, message_size, import_book) }
+}
+
+/// `ek_book_import`'s work: the text read, imported, linked to the children present, negamaxed.
+fn import_book(path: &Path) -> Result<EkBook, BookError> {
+    let name = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| BookError { file: name.clone(), offset: 0, what: e.to_string(), io: true })?;
+    let text = String::from_utf8(bytes).map_err(|e| BookError {
+        file: name.clone(),
+        offset: e.utf8_error().valid_up_to() as u64,
+        what: "not UTF-8 text".into(),
+        io: false,
+    })?;
+    let mut book = EkBook::import_text(&text, &name)?;
+    book.link(&mut NoSearch);
+    book.negamax();
+    Ok(book)
 }
 
 /// Edax's `book merge`: adds to `dest` each position of `src` it lacks, with its leaf and

@@ -7,10 +7,12 @@ use crate::engine::EK_ENGINE_MAX_THREADS;
 use crate::engine::{EkEngine, EkEngineLimits, EkEngineResult, EkMoveScore, EkWeights, EK_MAX_MOVES};
 use crate::eval::LoadError;
 use crate::types::board::EkBoard;
+use crate::types::results::SolveError;
 use crate::types::status::{
     EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_SIZE, EK_ERR_INTERNAL, EK_ERR_IO, EK_ERR_NO_MEMORY, EK_ERR_NULL, EK_OK,
 };
 use core::ffi::{c_char, c_int, c_void, CStr};
+use std::panic::UnwindSafe;
 use std::sync::Arc;
 
 /// Hands `loaded` to the caller as a weights object, writing its status to `status` (when not
@@ -248,6 +250,39 @@ pub unsafe extern "C" fn ek_engine_clear(engine: *const EkEngine) -> c_int {
     })
 }
 
+/// The body of `ek_engine_search` and `ek_engine_search_excluding`: `EK_ERR_NULL` for a NULL
+/// pointer, else `search` run and its result written (`EK_OK`) or its error's status returned.
+///
+/// # Safety
+/// As `ek_engine_search`.
+unsafe fn search_into(
+    engine: *const EkEngine,
+    board: *const EkBoard,
+    limits: *const EkEngineLimits,
+    result: *mut EkEngineResult,
+    search: impl FnOnce(&EkEngine, &EkBoard, &EkEngineLimits) -> Result<EkEngineResult, SolveError> + UnwindSafe,
+) -> c_int {
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: NULL or valid (contract).
+        let (Some(e), Some(b), Some(l)) =
+            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+        else {
+            return EK_ERR_NULL;
+        };
+        if result.is_null() {
+            return EK_ERR_NULL;
+        }
+        match search(e, b, l) {
+            Ok(r) => {
+                // SAFETY: non-NULL and writable (contract).
+                unsafe { result.write(r) };
+                EK_OK
+            }
+            Err(err) => err.status(),
+        }
+    })
+}
+
 /// Searches `board` (the player to move) with Edax 4.6's whole search as `lEdax -l LEVEL -n 1`
 /// plays (iterative deepening, aspiration, Edax's midgame and endgame searches, its tables
 /// kept between searches), within `limits`: an Edax level (1..60) or a depth and selectivity,
@@ -275,25 +310,8 @@ pub unsafe extern "C" fn ek_engine_search(
     limits: *const EkEngineLimits,
     result: *mut EkEngineResult,
 ) -> c_int {
-    guard(EK_ERR_INTERNAL, || {
-        // SAFETY: NULL or valid (contract).
-        let (Some(e), Some(b), Some(l)) =
-            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
-        else {
-            return EK_ERR_NULL;
-        };
-        if result.is_null() {
-            return EK_ERR_NULL;
-        }
-        match e.search(b, l) {
-            Ok(r) => {
-                // SAFETY: non-NULL and writable (contract).
-                unsafe { result.write(r) };
-                EK_OK
-            }
-            Err(err) => err.status(),
-        }
-    })
+    // SAFETY: the caller's pointers (contract).
+    unsafe { search_into(engine, board, limits, result, |e, b, l| e.search(b, l)) }
 }
 
 /// Searches `board` as `ek_engine_search` does, with the moves in `excluded` (a bit per square,
@@ -321,25 +339,8 @@ pub unsafe extern "C" fn ek_engine_search_excluding(
     excluded: u64,
     result: *mut EkEngineResult,
 ) -> c_int {
-    guard(EK_ERR_INTERNAL, || {
-        // SAFETY: NULL or valid (contract).
-        let (Some(e), Some(b), Some(l)) =
-            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
-        else {
-            return EK_ERR_NULL;
-        };
-        if result.is_null() {
-            return EK_ERR_NULL;
-        }
-        match e.search_excluding(b, l, excluded) {
-            Ok(r) => {
-                // SAFETY: non-NULL and writable (contract).
-                unsafe { result.write(r) };
-                EK_OK
-            }
-            Err(err) => err.status(),
-        }
-    })
+    // SAFETY: the caller's pointers (contract).
+    unsafe { search_into(engine, board, limits, result, |e, b, l| e.search_excluding(b, l, excluded)) }
 }
 
 /// Analyses `board`: every legal move of the player to move (in square order; the pass, 64,

@@ -85,10 +85,16 @@ features! {
     }
 }
 
-/// This level's primitives.
-pub(crate) struct Avx2Prims;
+/// This level's primitives, in two sets that differ only in the last-move flip count (`PEXT`):
+/// [`Avx2Prims`] counts by 128-bit gathering, [`Avx2PextPrims`] by PEXT, which AMD Zen 1 and Zen 2
+/// run as microcode (the dispatch layer chooses by cpuid: Intel since Haswell, AMD since Zen 3).
+pub(crate) struct Avx2Kernels<const PEXT: bool>;
+/// The avx2 table's primitives.
+pub(crate) type Avx2Prims = Avx2Kernels<false>;
+/// The avx2_pext table's primitives.
+pub(crate) type Avx2PextPrims = Avx2Kernels<true>;
 
-impl Prims for Avx2Prims {
+impl<const PEXT: bool> Prims for Avx2Kernels<PEXT> {
     super::level_outline!();
     super::x86::v3_prims!();
     #[inline(always)]
@@ -103,52 +109,16 @@ impl Prims for Avx2Prims {
     }
     #[inline(always)]
     fn last_flip_count(x: usize, p: u64) -> i32 {
-        // The 128-bit gathering: no 256-bit operation (two halves on AMD Zen 1/2) and no VZEROUPPER
-        // (microcoded on Zen 1) after it, fewer cycles than the 4-lane form this level had on every
-        // core modelled or measured (BENCHMARKS.md, "Kernels by microarchitecture").
-        // SAFETY: as above (SSE2 is part of the level).
-        unsafe { super::last_flip_x86::last_flip_count_gather(x, p) }
-    }
-}
-
-/// The AVX2 level's primitives on cores with a fast PEXT (Intel since Haswell, AMD since Zen 3;
-/// chosen by cpuid in the dispatch layer): the level's, but the last-move flip count by PEXT
-/// (`last_flip_x86`), which AMD Zen 1 and Zen 2 would run as microcode.
-pub(crate) struct Avx2PextPrims;
-
-impl Prims for Avx2PextPrims {
-    super::level_outline!();
-    #[inline(always)]
-    fn flip(x: usize, p: u64, o: u64) -> u64 {
-        Avx2Prims::flip(x, p, o)
-    }
-    #[inline(always)]
-    fn get_moves(p: u64, o: u64) -> u64 {
-        Avx2Prims::get_moves(p, o)
-    }
-    #[inline(always)]
-    fn get_stability(p: u64, o: u64) -> i32 {
-        Avx2Prims::get_stability(p, o)
-    }
-    #[inline(always)]
-    fn hash_code(p: u64, o: u64) -> u64 {
-        Avx2Prims::hash_code(p, o)
-    }
-    #[inline(always)]
-    fn edge_stability(p: u64, o: u64) -> i32 {
-        Avx2Prims::edge_stability(p, o)
-    }
-    #[inline(always)]
-    fn symmetry(b: EkBoard, s: i32) -> EkBoard {
-        Avx2Prims::symmetry(b, s)
-    }
-    #[inline(always)]
-    fn unique(b: EkBoard) -> UniqueBoard {
-        Avx2Prims::unique(b)
-    }
-    #[inline(always)]
-    fn last_flip_count(x: usize, p: u64) -> i32 {
-        // SAFETY: only used inside this level's entries, which run on a CPU with BMI2.
-        unsafe { super::last_flip_x86::last_flip_count_sq(x, p) }
+        if PEXT {
+            // SAFETY: as above (BMI2 is part of the level).
+            unsafe { super::last_flip_x86::last_flip_count_sq(x, p) }
+        } else {
+            // The 128-bit gathering: no 256-bit operation (two halves on AMD Zen 1/2) and no
+            // VZEROUPPER (microcoded on Zen 1) after it, fewer cycles than the 4-lane form this
+            // level had on every core modelled or measured (BENCHMARKS.md, "Kernels by
+            // microarchitecture").
+            // SAFETY: as above (SSE2 is part of the level).
+            unsafe { super::last_flip_x86::last_flip_count_gather(x, p) }
+        }
     }
 }

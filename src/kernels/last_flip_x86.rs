@@ -160,20 +160,12 @@ pub(super) unsafe fn last_flip_count_sq(x: usize, p: u64) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::last_flip::assert_counts_the_last_flip;
     use super::*;
 
     #[test]
     fn gathered_last_flip_counts_match_the_last_flip() {
-        let mut r = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..20_000 {
-            r ^= r << 13;
-            r ^= r >> 7;
-            r ^= r << 17;
-            for x in 0..64 {
-                let want = 2 * super::super::flip::last_flip(x, r).count_ones() as i32;
-                // SAFETY: SSE2 is part of the x86-64 baseline.
-                assert_eq!(unsafe { last_flip_count_gather(x, r) }, want, "x={x} p={r:016x}");
-            }
-        }
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        assert_counts_the_last_flip(0x9E37_79B9_7F4A_7C15, |x, p| unsafe { last_flip_count_gather(x, p) });
     }
 }

@@ -19,6 +19,8 @@
 
 #[path = "../shared/book.rs"]
 mod book;
+#[path = "../shared/engine.rs"]
+mod engine;
 #[path = "../shared/position.rs"]
 mod position;
 
@@ -27,9 +29,7 @@ mod gtp;
 mod xboard;
 
 use edax_kernels::engine::clock::{Clock, TimeControl};
-use edax_kernels::engine::{EkEngine, EkWeights};
-use std::io::BufRead;
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
 fn usage() -> ! {
     eprintln!(
@@ -62,32 +62,9 @@ fn main() {
     }
     let Some(protocol) = protocol else { usage() };
     let book = book_args.load("ek-play");
-    let weights = match &eval {
-        Some(path) => EkWeights::from_file(std::path::Path::new(path)),
-        None => EkWeights::bundled(),
-    };
-    let weights = weights.unwrap_or_else(|e| {
-        eprintln!("ek-play: cannot load the weights: {e:?}");
-        std::process::exit(1);
-    });
-    let Some(engine) = EkEngine::new(weights, bits) else {
-        eprintln!("ek-play: no engine with 2^{bits} table entries (8..32, and the memory for them)");
-        std::process::exit(1);
-    };
-    if engine.set_threads(threads).is_err() {
-        eprintln!("ek-play: --threads {threads}: not in 1..{}", edax_kernels::engine::EK_ENGINE_MAX_THREADS);
-        std::process::exit(2);
-    }
+    let engine = engine::make_engine("ek-play", eval.as_deref(), bits, threads);
     // The input is read by a thread of its own, so that a line can stop a search.
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = engine::input_lines();
     let mut input = game::Input { rx, pending: Default::default() };
     let mut g = game::Game::new(Arc::new(engine), position::Position::START, level);
     g.clock = Clock::new(control);

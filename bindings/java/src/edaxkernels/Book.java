@@ -1,6 +1,5 @@
 package edaxkernels;
 
-import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -15,7 +14,6 @@ import java.util.Arrays;
  * its call); {@link #close} frees it (a Cleaner does when it is unreachable).
  */
 public final class Book implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
     private static final int EK_ERR_RANGE = -2, EK_ERR_INTERNAL = -5, EK_ERR_NO_MEMORY = -10, MESSAGE_SIZE = 1024;
 
     static {
@@ -38,34 +36,16 @@ public final class Book implements AutoCloseable {
         }
     }
 
-    private static final class State implements Runnable {
-        long handle;
-
-        State(long handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public synchronized void run() {
-            if (handle != 0) {
-                free0(handle);
-                handle = 0;
-            }
-        }
-    }
-
-    private final State state;
-    private final Cleaner.Cleanable cleanable;
+    private final NativeHandle handle;
 
     private Book(long handle) {
-        state = new State(handle);
-        cleanable = CLEANER.register(this, state);
+        this.handle = new NativeHandle(this, handle, Book::free0, "this Book is closed");
     }
 
     /** An empty book (Edax's book_init) whose positions would be searched at level and stop at nEmpties empty squares. */
     public Book(int level, int nEmpties) {
         this(new0(level, nEmpties));
-        if (state.handle == 0) {
+        if (handle.isNull()) {
             Kernels.check(EK_ERR_NO_MEMORY);
         }
     }
@@ -102,10 +82,7 @@ public final class Book implements AutoCloseable {
 
     /** The live handle, under the book's monitor (held by the caller). */
     long handle() {
-        if (state.handle == 0) {
-            throw new IllegalStateException("edax_kernels: this Book is closed");
-        }
-        return state.handle;
+        return handle.live();
     }
 
     /** Writes the book as Edax's book_save, dated with its own date (a loaded book's: the same file back). */
@@ -211,7 +188,7 @@ public final class Book implements AutoCloseable {
     /** Frees the book (again: nothing). */
     @Override
     public synchronized void close() {
-        cleanable.clean();
+        handle.close();
     }
 
     private static native long new0(int level, int nEmpties);

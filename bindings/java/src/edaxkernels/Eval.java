@@ -1,7 +1,5 @@
 package edaxkernels;
 
-import java.lang.ref.Cleaner;
-
 /**
  * Edax's Eval: the pattern features along a line of play, evaluated with the weights that
  * {@link Kernels#evalLoadFile}, {@link Kernels#evalLoadBytes} or {@link Kernels#evalLoadDefault}
@@ -11,31 +9,11 @@ import java.lang.ref.Cleaner;
  * garbage collector. Not for use by two threads at once.
  */
 public final class Eval implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-
     static {
         Library.ensureLoaded();
     }
 
-    /** The native state's address, freed once, by close() or by the cleaner. */
-    private static final class State implements Runnable {
-        long handle;
-
-        State(long handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public synchronized void run() {
-            if (handle != 0) {
-                free0(handle);
-                handle = 0;
-            }
-        }
-    }
-
-    private final State state;
-    private final Cleaner.Cleanable cleanable;
+    private final NativeHandle handle;
 
     /** A new evaluation state (call {@link #set} before evaluating). */
     public Eval() {
@@ -43,8 +21,7 @@ public final class Eval implements AutoCloseable {
         if (h == 0) {
             throw new OutOfMemoryError("edax_kernels: cannot allocate an Eval");
         }
-        state = new State(h);
-        cleanable = CLEANER.register(this, state);
+        handle = new NativeHandle(this, h, Eval::free0, "this Eval is closed");
     }
 
     /** A new evaluation state set to {@code board}. */
@@ -54,11 +31,7 @@ public final class Eval implements AutoCloseable {
     }
 
     private long live() {
-        long h = state.handle;
-        if (h == 0) {
-            throw new IllegalStateException("edax_kernels: this Eval is closed");
-        }
-        return h;
+        return handle.live();
     }
 
     /** Starts from {@code board} (side to move first); throws for more than 60 empty squares. */
@@ -101,7 +74,7 @@ public final class Eval implements AutoCloseable {
     /** Frees the native memory (again: nothing). */
     @Override
     public void close() {
-        cleanable.clean();
+        handle.close();
     }
 
     private static native long alloc0();

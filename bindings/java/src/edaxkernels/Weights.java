@@ -1,6 +1,5 @@
 package edaxkernels;
 
-import java.lang.ref.Cleaner;
 import java.util.Objects;
 
 /**
@@ -10,39 +9,20 @@ import java.util.Objects;
  * the garbage collector.
  */
 public final class Weights implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
     private static final int EK_ERR_INTERNAL = -5;
 
     static {
         Library.ensureLoaded();
     }
 
-    /** The native hold (0 once given back). */
-    private static final class State implements Runnable {
-        long handle;
-
-        State(long handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public synchronized void run() {
-            if (handle != 0) {
-                free0(handle);
-                handle = 0;
-            }
-        }
-    }
-
-    private final State state;
-    private final Cleaner.Cleanable cleanable;
+    /** The native hold. */
+    private final NativeHandle handle;
 
     private Weights(long handle, int status) {
         if (handle == 0) {
             Kernels.check(status < 0 ? status : EK_ERR_INTERNAL);
         }
-        state = new State(handle);
-        cleanable = CLEANER.register(this, state);
+        this.handle = new NativeHandle(this, handle, Weights::free0, "these Weights are closed");
     }
 
     /** The project's own weights (data/ek-eval.dat), built into the library. */
@@ -70,18 +50,13 @@ public final class Weights implements AutoCloseable {
 
     /** A new native engine taking its own hold on these weights (0 when ek_engine_new refuses). */
     long newEngine(int hashBits) {
-        synchronized (state) {
-            if (state.handle == 0) {
-                throw new IllegalStateException("edax_kernels: these Weights are closed");
-            }
-            return Engine.new0(state.handle, hashBits);
-        }
+        return handle.withLive(h -> Engine.new0(h, hashBits));
     }
 
     /** Gives back this hold (engines made with the weights keep theirs). */
     @Override
     public void close() {
-        cleanable.clean();
+        handle.close();
     }
 
     private static native long loadDefault0(int[] status);
