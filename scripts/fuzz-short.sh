@@ -4,7 +4,8 @@
 # minimised corpus of its long runs), and runs FUZZ_SECONDS (default 30) with AddressSanitizer
 # and debug assertions (overflow checks); the seeds are run whole even where they take longer.
 # A crash fails the run and leaves its input in fuzz/artifacts/TARGET (replay: cd fuzz && cargo
-# +nightly fuzz run -O -a TARGET FILE). Two targets run at a time.
+# +nightly fuzz run -O -a TARGET FILE). Two targets run at a time. With --build-only: the
+# targets built, none run.
 #
 # Built without comparison tracing (`--no-trace-compares`), unlike the long runs: the tracing hooks
 # every comparison, ASan's shadow checks included, and replaying the seeds took 4 to 4.5 times as
@@ -25,6 +26,8 @@ if ! cargo +nightly --version >/dev/null 2>&1 || ! command -v cargo-fuzz >/dev/n
 fi
 flags=(-O -a --no-trace-compares)
 cargo +nightly fuzz build "${flags[@]}"
+# --build-only: the build alone (scripts/test.sh makes it beside other steps).
+[ "${1:-}" != --build-only ] || exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Two targets at a time (each fuzzes on one core).

@@ -52,6 +52,15 @@ cd "$(dirname "$0")/.."
 # at 30:36 of this script, and a shallow_solver input found by mutation ran past libFuzzer's
 # default 1200 s per input (ek_nws_endgame on overlapping bitboards, now refused; the short runs
 # now fail an input after 60 s, RELIABILITY.md).
+# CI took 42.4 minutes at stop 66 (2026-12-02) and 81.6 at stop 67; from a fresh clone at 6a87035
+# on a 2-core Intel Xeon family 6 model 167 (Rocket Lake), 76.9 minutes, 132 CPU-minutes (build
+# 10.2 with other compiles beside it, Rust tests 11.8, Miri 6.8, C tests + CMake + sanitizers +
+# bindings 16.9, the other platforms 20.3, A/B to fuzz 7.5). Found there: with the avx2 level's
+# second table (avx2_pext), the searches' every-level tests ran the avx2 level twice on the same
+# table (set_active_isa takes a level), and Miri's bad-input rows made a 128 KiB solver table in
+# each row that makes a solver. Since 2026-12-03 the searches run each level once (tests/common's `levels`),
+# Miri's rows make solvers of 2^5 entries (all rows in one process, a build beside it: 186 s,
+# were 400), and the fuzz targets are built beside the A/B harness and the instruction counts.
 # Each step's wall and CPU time (user+sys of the processes it waited for: a job started in the
 # background counts in the step that waits for it) are printed at the end, as a table.
 stages=()
@@ -123,8 +132,11 @@ step "Rust tests: known answers, differential, oracles, header, exports and pani
 # Built first (the default selection: examples compiled too), then run in two halves side by side:
 # cargo runs one test binary at a time, and the longest (midgame, 77 s) is one thread (its tests
 # share the active level and the weights): alone, the binaries took 256 s wall for 347 s of CPU.
+# The differential test joined the first half on 2026-12-03: on the Rocket Lake the second half
+# (solver 178 s, shallow 93, differential 43, the others about 50) ran about 80 s longer than the
+# first (midgame 113, nws_endgame 21, engine 18, then the edax-abi-eval build, 131).
 run cargo test --locked --no-run
-single=(--test midgame --test nws_endgame --test engine)
+single=(--test midgame --test nws_endgame --test engine --test differential)
 others=()
 for f in tests/*.rs; do
     t=$(basename "$f" .rs)
@@ -186,6 +198,14 @@ run scripts/test-cross.sh windows
 run scripts/test-cross.sh aarch64
 run scripts/test-cross.sh macos
 
+# The fuzz targets' build (ASan, 3.5 minutes on the 2-core Xeon of 2026-12-02) beside the A/B
+# harness and the instruction counts, whose valgrind runs keep one core busy: the fuzz step finds
+# them built.
+fuzz_build_log=$(mktemp)
+trap 'rm -f "$log" "$EK_SKIP_LOG" "$times_file" "$bindings_log" "$fuzz_build_log"; [ -z "${fuzz_build:-}" ] || kill_tree "$fuzz_build"' EXIT
+scripts/fuzz-short.sh --build-only >"$fuzz_build_log" 2>&1 &
+fuzz_build=$!
+
 step "A/B harness: the C reference against Edax's known answers, and both sides agree"
 run ffi_bench/run.sh --golden tests/data/golden --eval "$(scripts/synthetic-eval.sh)" --check-only --positions 50000
 # The AVX-SSE transition benchmark builds and runs (a short run: its numbers are BENCHMARKS.md's).
@@ -195,6 +215,11 @@ step "instruction counts: every kernel on the portable, sse2 and avx2 levels und
 run scripts/kernel-insns-x86.sh --check scripts/kernel-insns-x86.expected 5
 
 step "fuzz: every cargo-fuzz target for ${FUZZ_SECONDS:-30} s from its seeds"
+fuzz_build_status=0
+wait "$fuzz_build" || fuzz_build_status=$?
+fuzz_build=
+run cat "$fuzz_build_log"
+[ "$fuzz_build_status" = 0 ] || { echo "FAILED: the fuzz targets' build (exit status $fuzz_build_status)"; exit 1; }
 run scripts/fuzz-short.sh
 
 close_stage

@@ -296,7 +296,9 @@ fn middle_position() -> EkBoard {
 }
 
 fn new_solver() -> *mut EkSolver {
-    let s = ek_solver_new(12);
+    // 2^12 entries, 2^5 under Miri, which takes seconds to make and clear a table of 128 KiB for
+    // each row that makes one (the rows' positions solve in any table).
+    let s = ek_solver_new(if cfg!(miri) { 5 } else { 12 });
     assert!(!s.is_null());
     s
 }
@@ -1225,7 +1227,7 @@ const CHECKS: &[(&str, &str, &str, Check)] = &[
                 .collect()
         };
         let portable = results(Isa::Portable.kernels().expect("portable"));
-        for isa in Isa::ALL.into_iter().filter(|i| i.is_available()) {
+        for isa in Isa::ALL.into_iter().filter(|&i| i != Isa::Portable && i.is_available()) {
             assert_eq!(results(isa.kernels().expect("available")), portable, "{isa:?}");
         }
     }),

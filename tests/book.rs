@@ -259,6 +259,29 @@ impl LeafSearch for Oracle {
     }
 }
 
+/// `EkBook::import_file` (`ek_book_import`, Python's `Book._import`) is `import_text`, link
+/// without searches and negamax: the book it reads from Edax's export saves to those bytes, and
+/// the negamax is not idle there (without it the bytes differ).
+#[test]
+fn import_file_is_import_text_link_and_negamax() {
+    let text = edax_book().export_text();
+    let path = std::env::temp_dir().join(format!("ek-book-import-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let mut from_file = EkBook::import_file(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let mut by_hand = EkBook::import_text(&text, "edax.txt").unwrap();
+    by_hand.link(&mut NoSearch);
+    // One date for every save (a new book takes the clock's).
+    let date = Some(BookDate { year: 2026, month: 12, day: 3, hour: 4, minute: 5, second: 6, padding: 0 });
+    let before_negamax = by_hand.to_bytes(date);
+    by_hand.negamax();
+    let want = by_hand.to_bytes(date);
+    assert!(from_file.to_bytes(date) == want, "import_file differs from its three steps");
+    assert!(before_negamax != want, "negamax changed nothing: this test cannot see it");
+    let missing = EkBook::import_file(&std::env::temp_dir().join("ek-no-such-book.txt")).unwrap_err();
+    assert!(missing.io && missing.offset == 0, "{missing:?}");
+}
+
 #[test]
 fn import_of_edax_export_is_edax_import() {
     let edax = edax_book();

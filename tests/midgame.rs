@@ -9,7 +9,7 @@ mod common;
 
 use common::edax_table::EdaxTable;
 use common::root_answers::root_answers;
-use common::{dec, hex, supported_levels, synthetic};
+use common::{dec, hex, synthetic};
 use edax_kernels::ffi::eval_api::{ek_eval_load_buffer, ek_eval_load_default};
 use edax_kernels::ffi::solver_api::{ek_edax_search, ek_nws_midgame, ek_pvs_midgame};
 use edax_kernels::{EkBoard, EkEdaxResult, EkEdaxTables, EkMidgameSearch, Isa, EK_PV_SIZE};
@@ -156,9 +156,9 @@ fn replay(file: &str, calls: usize) {
         .enumerate()
         .map(|(i, &start)| &lines[start..starts.get(i + 1).copied().unwrap_or(lines.len())])
         .collect();
-    for k in supported_levels() {
-        edax_kernels::set_active_isa(k.isa()).expect("supported");
-        for (n, session) in sessions.iter().enumerate().step_by(step_on(k.isa(), sessions.len())) {
+    for isa in common::levels() {
+        edax_kernels::set_active_isa(isa).expect("supported");
+        for (n, session) in sessions.iter().enumerate().step_by(step_on(isa, sessions.len())) {
             let mut tables = Tables::new(8, 0);
             for (i, line) in session.iter().enumerate() {
                 match line {
@@ -168,7 +168,7 @@ fn replay(file: &str, calls: usize) {
                         let s = tables.search(c);
                         let got = search(c, &s);
                         let want = (0, c.score, c.nodes);
-                        let at = format!("{file}, {:?}, session {n}, line {i}", k.isa());
+                        let at = format!("{file}, {isa:?}, session {n}, line {i}");
                         assert_eq!(got, want, "{at}: {:?} window {} {:?} depth {}", c.board, c.alpha, c.beta, c.depth);
                         assert_eq!(tables.checksums(), c.checksums, "{at}: tables (main, pv, shallow)");
                     }
@@ -198,9 +198,9 @@ fn step_on(isa: Isa, sessions: usize) -> usize {
 fn replay_root(file: &str, calls: usize) {
     let (bits, searches) = root_answers(file);
     assert_eq!(searches.len(), calls, "{file}");
-    for k in supported_levels() {
-        edax_kernels::set_active_isa(k.isa()).expect("supported");
-        let step = step_on(Isa::best(), searches.len()) * if k.isa() == Isa::best() { 1 } else { 4 };
+    for isa in common::levels() {
+        edax_kernels::set_active_isa(isa).expect("supported");
+        let step = step_on(Isa::best(), searches.len()) * if isa == Isa::best() { 1 } else { 4 };
         for (i, c) in searches.iter().enumerate().step_by(step) {
             let mut t = Tables::new(bits, 0);
             let tables = EkEdaxTables {
@@ -222,11 +222,7 @@ fn replay_root(file: &str, calls: usize) {
             let status = unsafe { ek_edax_search(&c.board, c.level, c.depth, c.selectivity, &tables, &mut r) };
             let at = format!(
                 "{file}, {:?}, search {i}: {:?} level {} ({}, {})",
-                k.isa(),
-                c.board,
-                c.level,
-                c.depth,
-                c.selectivity
+                isa, c.board, c.level, c.depth, c.selectivity
             );
             assert_eq!(status, 0, "{at}");
             assert_eq!((r.score, r.best_move, r.depth, r.selectivity, r.n_nodes), c.result, "{at}");

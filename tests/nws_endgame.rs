@@ -6,7 +6,7 @@
 mod common;
 
 use common::edax_table::EdaxTable;
-use common::{dec, hex, naive_score, random_positions_where, supported_levels, SplitMix64};
+use common::{dec, hex, naive_score, random_positions_where, SplitMix64};
 use edax_kernels::ffi::solver_api::ek_nws_endgame;
 use edax_kernels::{EkBoard, Isa};
 use std::path::Path;
@@ -73,8 +73,8 @@ fn known_answers() -> Vec<Line> {
 fn known_answers_of_edax_on_every_level() {
     let _level = LEVEL.lock().unwrap_or_else(|e| e.into_inner());
     let lines = known_answers();
-    for k in supported_levels() {
-        edax_kernels::set_active_isa(k.isa()).expect("supported");
+    for isa in common::levels() {
+        edax_kernels::set_active_isa(isa).expect("supported");
         let mut t = EdaxTable::new(1, 0);
         for (i, line) in lines.iter().enumerate() {
             match line {
@@ -86,7 +86,7 @@ fn known_answers_of_edax_on_every_level() {
                         (score, nodes, t.checksum()),
                         (c.score, c.nodes, c.checksum),
                         "{:?}, line {i}: {:?} alpha {}",
-                        k.isa(),
+                        isa,
                         c.board,
                         c.alpha
                     );
@@ -198,10 +198,10 @@ fn every_level_equals_portable() {
     };
     for bits in [8, 14] {
         let want = run(Isa::Portable, bits);
-        for k in supported_levels() {
-            let got = run(k.isa(), bits);
+        for isa in common::levels() {
+            let got = run(isa, bits);
             for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-                assert_eq!(g, w, "{:?} table 2^{bits} call {i}: {:?}", k.isa(), positions[i]);
+                assert_eq!(g, w, "{isa:?} table 2^{bits} call {i}: {:?}", positions[i]);
             }
         }
     }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{naive_score, random_positions_where, supported_levels, SplitMix64};
+use common::{naive_score, random_positions_where, SplitMix64};
 use edax_kernels::eval::Weights;
 use edax_kernels::ffi::api::*;
 use edax_kernels::ffi::solver_api::*;
@@ -132,7 +132,7 @@ fn check_fforum_with(
 /// with the fast order on the best level, which searches more nodes.
 #[test]
 fn fforum_20_39_with_the_evaluation_on_every_level() {
-    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let levels = common::levels();
     let totals = check_fforum_with("fforum-20-39.txt", &levels, 20, sampled_empties(), Some(project_weights()));
     assert!(totals.iter().all(|&t| t == totals[0]), "{levels:?}: {totals:?}");
     let fast = check_fforum_with("fforum-20-39.txt", &[Isa::best()], 20, sampled_empties(), None);
@@ -141,7 +141,7 @@ fn fforum_20_39_with_the_evaluation_on_every_level() {
 
 #[test]
 fn fforum_1_19_on_every_level() {
-    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let levels = common::levels();
     check_fforum("fforum-1-19.txt", &levels, 19);
 }
 
@@ -163,7 +163,7 @@ fn ffo_40_59_data_and_ffo_40_on_every_level() {
         }
         assert_eq!(pb.moves.iter().map(|m| m.1).max(), Some(pb.best), "FFO #{}", 40 + i);
     }
-    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let levels = common::levels();
     check_fforum("fforum-40-59.txt", &levels, 1);
 }
 
@@ -182,7 +182,7 @@ fn random_windows_against_naive_negamax_on_every_level() {
     let mut rng = SplitMix64(0x5EED);
     // One solver per level, all given the same solves: their tables evolve alike, so every
     // answer (bound, move and node count) must be the same.
-    let levels = supported_levels();
+    let levels = common::levels();
     let solvers: Vec<EkSolver> = levels.iter().map(|_| EkSolver::new(16).expect("a table")).collect();
     let mut checked = 0;
     for (i, b) in positions.iter().enumerate() {
@@ -196,11 +196,11 @@ fn random_windows_against_naive_negamax_on_every_level() {
             }
         };
         let mut first: Option<EkSolveResult> = None;
-        for (k, solver) in levels.iter().zip(&solvers) {
-            edax_kernels::set_active_isa(k.isa()).expect("supported");
+        for (&isa, solver) in levels.iter().zip(&solvers) {
+            edax_kernels::set_active_isa(isa).expect("supported");
             let r = solver.solve(b, alpha, beta).expect("solved");
             if alpha < r.score && r.score < beta {
-                assert_eq!(r.score, exact, "{b:?} ({alpha}, {beta}) {:?}", k.isa());
+                assert_eq!(r.score, exact, "{b:?} ({alpha}, {beta}) {isa:?}");
                 assert_eq!(move_score(b, r.best_move), exact, "{b:?}: move {} does not give {exact}", r.best_move);
             } else if r.score <= alpha {
                 assert!(exact <= r.score, "{b:?} ({alpha}, {beta}): {} but exact {exact}", r.score);
@@ -209,7 +209,7 @@ fn random_windows_against_naive_negamax_on_every_level() {
                 assert!(move_score(b, r.best_move) >= r.score, "{b:?}: move {} is below {}", r.best_move, r.score);
             }
             if let Some(f) = first {
-                assert_eq!(r, f, "{b:?} ({alpha}, {beta}): {:?} differs from the first level", k.isa());
+                assert_eq!(r, f, "{b:?} ({alpha}, {beta}): {isa:?} differs from the first level");
             }
             first = Some(r);
             checked += 1;
@@ -384,7 +384,7 @@ fn threads_give_the_scores_of_one_thread_on_every_level() {
         .filter(|p| (17..=20.min(sampled_empties())).contains(&p.empties))
         .collect();
     assert_eq!(problems.len(), if common::sampled() { 4 } else { 13 });
-    let levels: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    let levels = common::levels();
     // The last run with the project's weights ordering the moves.
     let runs = levels
         .iter()

@@ -1,10 +1,11 @@
 //! The book's text form (Edax's `book export` / `book import`, book.c `position_export`,
 //! `position_import`): one line per position, in table order, `BOARD,LEVEL,LEAFMOVE,LEAFSCORE`.
 
-use super::{BookError, BookLink, BookOptions, BookPosition, EkBook};
+use super::{BookError, BookLink, BookOptions, BookPosition, EkBook, NoSearch};
 use crate::kernels::flip::flip;
 use crate::kernels::moves::get_moves;
 use crate::types::board::{EkBoard, NOMOVE, PASS};
+use std::path::Path;
 
 /// Edax's `board_to_string(board, color)`: 64 squares (`X` black, `O` white, `-` empty; the
 /// side to move is black when `color` is 0), a space, and the side to move.
@@ -50,6 +51,29 @@ impl EkBook {
             out.push_str(&format!(",{},{},{}\n", p.level, move_to_string(p.leaf.mv.into(), 0), p.leaf.score));
         }
         out
+    }
+
+    /// Edax's `book import FILE` without searches: the text file at `path` read
+    /// ([`EkBook::import_text`]), linked to the children present and negamaxed. An unreadable
+    /// file is an error at offset 0, one that is not UTF-8 at its first bad byte.
+    pub fn import_file(path: &Path) -> Result<EkBook, BookError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| BookError {
+            file: name.clone(),
+            offset: 0,
+            what: e.to_string(),
+            io: true,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| BookError {
+            file: name.clone(),
+            offset: e.utf8_error().valid_up_to() as u64,
+            what: "not UTF-8 text".into(),
+            io: false,
+        })?;
+        let mut book = EkBook::import_text(&text, &name)?;
+        book.link(&mut NoSearch);
+        book.negamax();
+        Ok(book)
     }
 
     /// Edax's `book import` before its link, fix, negamax and sort: a new book (65536 buckets)

@@ -5,7 +5,7 @@
 //! bodies here, like the engine's, not dispatched. Their doc comments are the C header's.
 
 use super::guard;
-use crate::book::{BookDate, BookError, EkBook, NoSearch};
+use crate::book::{BookDate, BookError, EkBook};
 use crate::types::status::{EK_ERR_BOOK_FORMAT, EK_ERR_INTERNAL, EK_ERR_IO, EK_ERR_NULL, EK_ERR_RANGE, EK_OK};
 use core::ffi::{c_char, c_int, CStr};
 use std::panic::UnwindSafe;
@@ -277,24 +277,7 @@ pub unsafe extern "C" fn ek_book_import(
     message_size: usize,
 ) -> *mut EkBook {
     // SAFETY: the caller's pointers (contract).
-    unsafe { load_book(path, status, message, message_size, import_book) }
-}
-
-/// `ek_book_import`'s work: the text read, imported, linked to the children present, negamaxed.
-fn import_book(path: &Path) -> Result<EkBook, BookError> {
-    let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| BookError { file: name.clone(), offset: 0, what: e.to_string(), io: true })?;
-    let text = String::from_utf8(bytes).map_err(|e| BookError {
-        file: name.clone(),
-        offset: e.utf8_error().valid_up_to() as u64,
-        what: "not UTF-8 text".into(),
-        io: false,
-    })?;
-    let mut book = EkBook::import_text(&text, &name)?;
-    book.link(&mut NoSearch);
-    book.negamax();
-    Ok(book)
+    unsafe { load_book(path, status, message, message_size, EkBook::import_file) }
 }
 
 /// Edax's `book merge`: adds to `dest` each position of `src` it lacks, with its leaf and

@@ -75,6 +75,16 @@ pub fn supported_levels() -> Vec<&'static Kernels> {
     Isa::ALL.into_iter().flat_map(Isa::tables).collect()
 }
 
+/// The levels this CPU supports, lowest first, each once: for the tests that make a level
+/// active (`set_active_isa`), which runs the table this CPU's kind of core gets
+/// (`Isa::kernels`), so that a level's second table would only repeat its first's searches (the
+/// second table's kernels are checked against portable's by the tests that take a table).
+pub fn levels() -> Vec<Isa> {
+    let mut isas: Vec<Isa> = supported_levels().iter().map(|k| k.isa()).collect();
+    isas.dedup(); // a level's tables are adjacent
+    isas
+}
+
 /// Records of a golden file: whitespace-separated fields, the `#` header line skipped.
 pub fn golden(name: &str) -> Vec<Vec<String>> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden").join(name);

@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::error::{error, status_error};
-use edax_kernels::book::{symmetric_move, symmetry_of, BookDate, BookError, BookOptions, NoSearch};
+use edax_kernels::book::{symmetric_move, symmetry_of, BookDate, BookError, BookOptions};
 use edax_kernels::ffi::api::{EkStatus, EK_ERR_BUSY, EK_ERR_IO, EK_ERR_RANGE};
 use edax_kernels::EkBook;
 use pyo3::prelude::*;
@@ -93,25 +93,7 @@ impl Book {
     #[classmethod]
     fn _import<'py>(cls: &Bound<'py, PyType>, path: PathBuf) -> PyResult<Bound<'py, PyAny>> {
         let py = cls.py();
-        let name = path.display().to_string();
-        let r = py.detach(|| {
-            let bytes = std::fs::read(&path).map_err(|e| BookError {
-                file: name.clone(),
-                offset: 0,
-                what: e.to_string(),
-                io: true,
-            })?;
-            let text = String::from_utf8(bytes).map_err(|e| BookError {
-                file: name.clone(),
-                offset: e.utf8_error().valid_up_to() as u64,
-                what: "not UTF-8 text".into(),
-                io: false,
-            })?;
-            let mut b = EkBook::import_text(&text, &name)?;
-            b.link(&mut NoSearch);
-            b.negamax();
-            Ok(b)
-        });
+        let r = py.detach(|| EkBook::import_file(&path));
         of_class(cls, r.map_err(|e| book_error(py, e))?)
     }
 
