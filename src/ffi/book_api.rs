@@ -8,7 +8,6 @@ use super::guard;
 use crate::book::{BookDate, BookError, EkBook};
 use crate::types::status::{EK_ERR_BOOK_FORMAT, EK_ERR_INTERNAL, EK_ERR_IO, EK_ERR_NULL, EK_ERR_RANGE, EK_OK};
 use core::ffi::{c_char, c_int, CStr};
-use std::panic::UnwindSafe;
 use std::path::{Path, PathBuf};
 
 /// The path of a NUL-terminated string.
@@ -66,27 +65,25 @@ unsafe fn load_book(
     status: *mut c_int,
     message: *mut c_char,
     message_size: usize,
-    load: impl FnOnce(&Path) -> Result<EkBook, BookError> + UnwindSafe,
+    load: impl FnOnce(&Path) -> Result<EkBook, BookError>,
 ) -> *mut EkBook {
-    guard(core::ptr::null_mut(), || {
-        let (code, text, book) = if path.is_null() {
-            (EK_ERR_NULL, "NULL path".to_string(), core::ptr::null_mut())
-        } else {
-            // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
-            unsafe { set_status(status, EK_ERR_INTERNAL) };
-            // SAFETY: a NUL-terminated string (contract).
-            match load(&unsafe { path_of(path) }) {
-                Ok(b) => (EK_OK, String::new(), Box::into_raw(Box::new(b))),
-                Err(e) => (if e.io { EK_ERR_IO } else { EK_ERR_BOOK_FORMAT }, e.to_string(), core::ptr::null_mut()),
-            }
-        };
-        // SAFETY: the caller's pointers (contract).
-        unsafe {
-            set_status(status, code);
-            copy_text(&text, message, message_size);
+    let (code, text, book) = if path.is_null() {
+        (EK_ERR_NULL, "NULL path".to_string(), core::ptr::null_mut())
+    } else {
+        // SAFETY: NULL or writable (contract). Written first: what a panic leaves.
+        unsafe { set_status(status, EK_ERR_INTERNAL) };
+        // SAFETY: a NUL-terminated string (contract).
+        match load(&unsafe { path_of(path) }) {
+            Ok(b) => (EK_OK, String::new(), Box::into_raw(Box::new(b))),
+            Err(e) => (if e.io { EK_ERR_IO } else { EK_ERR_BOOK_FORMAT }, e.to_string(), core::ptr::null_mut()),
         }
-        book
-    })
+    };
+    // SAFETY: the caller's pointers (contract).
+    unsafe {
+        set_status(status, code);
+        copy_text(&text, message, message_size);
+    }
+    book
 }
 
 /// A new, empty opening book (Edax's `book_init`: 65536 buckets, midgame and endcut errors 2
@@ -119,8 +116,10 @@ pub unsafe extern "C" fn ek_book_load(
     message: *mut c_char,
     message_size: usize,
 ) -> *mut EkBook {
-    // SAFETY: the caller's pointers (contract).
-    unsafe { load_book(path, status, message, message_size, EkBook::load) }
+    guard(core::ptr::null_mut(), || {
+        // SAFETY: the caller's pointers (contract).
+        unsafe { load_book(path, status, message, message_size, EkBook::load) }
+    })
 }
 
 /// Saves `book` as Edax's `book_save` writes it. The date written is year/month/day
@@ -189,8 +188,10 @@ pub unsafe extern "C" fn ek_book_load_egbk3(
     message: *mut c_char,
     message_size: usize,
 ) -> *mut EkBook {
-    // SAFETY: the caller's pointers (contract).
-    unsafe { load_book(path, status, message, message_size, EkBook::load_egbk3) }
+    guard(core::ptr::null_mut(), || {
+        // SAFETY: the caller's pointers (contract).
+        unsafe { load_book(path, status, message, message_size, EkBook::load_egbk3) }
+    })
 }
 
 /// Saves `book` as Egaroucid's `.egbk3` (a record per position with a value in -64..=64: the
@@ -276,8 +277,10 @@ pub unsafe extern "C" fn ek_book_import(
     message: *mut c_char,
     message_size: usize,
 ) -> *mut EkBook {
-    // SAFETY: the caller's pointers (contract).
-    unsafe { load_book(path, status, message, message_size, EkBook::import_file) }
+    guard(core::ptr::null_mut(), || {
+        // SAFETY: the caller's pointers (contract).
+        unsafe { load_book(path, status, message, message_size, EkBook::import_file) }
+    })
 }
 
 /// Edax's `book merge`: adds to `dest` each position of `src` it lacks, with its leaf and

@@ -12,7 +12,6 @@ use crate::types::status::{
     EK_ERR_EVAL_FORMAT, EK_ERR_EVAL_SIZE, EK_ERR_INTERNAL, EK_ERR_IO, EK_ERR_NO_MEMORY, EK_ERR_NULL, EK_OK,
 };
 use core::ffi::{c_char, c_int, c_void, CStr};
-use std::panic::UnwindSafe;
 use std::sync::Arc;
 
 /// Hands `loaded` to the caller as a weights object, writing its status to `status` (when not
@@ -260,27 +259,25 @@ unsafe fn search_into(
     board: *const EkBoard,
     limits: *const EkEngineLimits,
     result: *mut EkEngineResult,
-    search: impl FnOnce(&EkEngine, &EkBoard, &EkEngineLimits) -> Result<EkEngineResult, SolveError> + UnwindSafe,
+    search: impl FnOnce(&EkEngine, &EkBoard, &EkEngineLimits) -> Result<EkEngineResult, SolveError>,
 ) -> c_int {
-    guard(EK_ERR_INTERNAL, || {
-        // SAFETY: NULL or valid (contract).
-        let (Some(e), Some(b), Some(l)) =
-            (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
-        else {
-            return EK_ERR_NULL;
-        };
-        if result.is_null() {
-            return EK_ERR_NULL;
+    // SAFETY: NULL or valid (contract).
+    let (Some(e), Some(b), Some(l)) =
+        (unsafe { engine.as_ref() }, unsafe { board.as_ref() }, unsafe { limits.as_ref() })
+    else {
+        return EK_ERR_NULL;
+    };
+    if result.is_null() {
+        return EK_ERR_NULL;
+    }
+    match search(e, b, l) {
+        Ok(r) => {
+            // SAFETY: non-NULL and writable (contract).
+            unsafe { result.write(r) };
+            EK_OK
         }
-        match search(e, b, l) {
-            Ok(r) => {
-                // SAFETY: non-NULL and writable (contract).
-                unsafe { result.write(r) };
-                EK_OK
-            }
-            Err(err) => err.status(),
-        }
-    })
+        Err(err) => err.status(),
+    }
 }
 
 /// Searches `board` (the player to move) with Edax 4.6's whole search as `lEdax -l LEVEL -n 1`
@@ -310,8 +307,10 @@ pub unsafe extern "C" fn ek_engine_search(
     limits: *const EkEngineLimits,
     result: *mut EkEngineResult,
 ) -> c_int {
-    // SAFETY: the caller's pointers (contract).
-    unsafe { search_into(engine, board, limits, result, |e, b, l| e.search(b, l)) }
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: the caller's pointers (contract).
+        unsafe { search_into(engine, board, limits, result, |e, b, l| e.search(b, l)) }
+    })
 }
 
 /// Searches `board` as `ek_engine_search` does, with the moves in `excluded` (a bit per square,
@@ -339,8 +338,10 @@ pub unsafe extern "C" fn ek_engine_search_excluding(
     excluded: u64,
     result: *mut EkEngineResult,
 ) -> c_int {
-    // SAFETY: the caller's pointers (contract).
-    unsafe { search_into(engine, board, limits, result, |e, b, l| e.search_excluding(b, l, excluded)) }
+    guard(EK_ERR_INTERNAL, || {
+        // SAFETY: the caller's pointers (contract).
+        unsafe { search_into(engine, board, limits, result, |e, b, l| e.search_excluding(b, l, excluded)) }
+    })
 }
 
 /// Analyses `board`: every legal move of the player to move (in square order; the pass, 64,
