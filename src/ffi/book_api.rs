@@ -56,6 +56,7 @@ pub(super) unsafe fn copy_text(text: &str, buf: *mut c_char, size: usize) -> usi
 
 /// The body of a loader's export: `NULL path` for a NULL `path`, else `load` run on it (a
 /// panic leaves `EK_ERR_INTERNAL`), and the book or the error handed to the caller.
+/// Called inside each export's own `guard()`: tests/exports.rs wants every export wholly behind one.
 ///
 /// # Safety
 /// `path` NULL or a NUL-terminated string; `status` NULL or writable; `message` NULL or

@@ -251,6 +251,7 @@ pub unsafe extern "C" fn ek_engine_clear(engine: *const EkEngine) -> c_int {
 
 /// The body of `ek_engine_search` and `ek_engine_search_excluding`: `EK_ERR_NULL` for a NULL
 /// pointer, else `search` run and its result written (`EK_OK`) or its error's status returned.
+/// Called inside each export's own `guard()`: tests/exports.rs wants every export wholly behind one.
 ///
 /// # Safety
 /// As `ek_engine_search`.
